@@ -1,0 +1,32 @@
+"""Which files go on the device: the one place that says so (build, gates and VM tests use it).
+
+Host-only tool code; never copied to the device.
+"""
+
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Modules of kalaha/ that need CPython (argparse, json, big tables): never on the device.
+HOST_ONLY = {"kalaha/cli.py", "kalaha/cli_ai.py", "kalaha/__main__.py", "kalaha/match.py"}
+# hw/ modules that drive the PC simulator instead of the MacroPad.
+HOST_ONLY_HW = {"hw/desktop.py"}
+
+# CircuitPython versions the device build supports (README and deploy read this).
+SUPPORTED_CIRCUITPYTHON = ("9", "10")
+
+
+def device_files():
+    """Repo-relative paths of every Python file that runs on the device, sorted."""
+    out = []
+    for folder in ("kalaha", "hw"):
+        base = os.path.join(ROOT, folder)
+        if not os.path.isdir(base):
+            continue
+        for name in sorted(os.listdir(base)):
+            rel = folder + "/" + name
+            if name.endswith(".py") and rel not in HOST_ONLY and rel not in HOST_ONLY_HW:
+                out.append(rel)
+    if os.path.exists(os.path.join(ROOT, "code.py")):
+        out.append("code.py")
+    return out
