@@ -23,7 +23,7 @@ and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 (4, True, True)
 """
 
-from kalaha.board import NORTH, SOUTH, Board
+from kalaha.board import NORTH, SOUTH
 from kalaha.compat import const
 
 INF = const(30000)
@@ -40,6 +40,7 @@ _ST_RETURN = const(2)
 MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
 _MASK30 = const(0x3FFFFFFF)
+_MASK24 = const(0xFFFFFF)
 
 
 class Search:
@@ -53,28 +54,39 @@ class Search:
         self.tt_data = [0] * size
         m = max_ply
         self.max_ply = m
+        # The explicit stack: one slot per ply.
         self.alpha = [0] * m
         self.beta = [0] * m
         self.best = [0] * m
         self.bestm = [0] * m
         self.alpha0 = [0] * m
         self.depth = [0] * m
-        self.persp = [0] * m
+        self.persp = [0] * m  # whose point of view node d is scored from
+        self.side = [0] * m  # side to move at node d
         self.idx = [0] * m
         self.cnt = [0] * m
         self.key1 = [0] * m
         self.key2 = [-1] * m
+        self.u_start = [0] * m  # the sowing that led to node d, and its undo code
+        self.u_code = [0] * m
         self.moves = [0] * (m * _SLOTS)
         self.noise = [0] * _SLOTS
         self._caps = [0] * _SLOTS
         self._rest = [0] * _SLOTS
-        self.board = None
+        self.cells = []
+        self.rules = None
+        self.pits = 0
+        self.total = 0
+        self.empty_capture = False
+        self.alga = False
         self.value = 0
         self.exact = False
+        self.turn_depth = False
         self.noise_amp = 0
         self.root_base = 0
         self.done = True
         self.nodes = 0
+        self.node_limit = 0
         self.row_weight = 0
         self.best_index = -1
         self.best_pit = 0
@@ -90,23 +102,27 @@ class Search:
 
     def start(self, board, depth=64, nodes=1 << 30, noise=0, seed=1, exact=False,
               turn_depth=False, row_weight=0):
-        """Begin searching `board` (which is copied, never touched).
+        """Begin searching `board` (its cells are copied; the board is never touched).
 
         depth: most sowings to look ahead (turns, with turn_depth=True); nodes: total node
         budget; noise: Easy's random error in seeds, from the integer `seed`; exact: score
         only finished games (the solver); row_weight: evaluation weight of seeds on
         one's own row, in sixteenths of a seed in the store.
         """
-        b = self.board
-        if b is None or b.rules() != board.rules():
-            b = self.board = Board(**board.rules())
-        c = b.cells
+        if board.to_move is None:
+            raise ValueError("the game is over: nothing to search")
+        rules = board.rules()
+        if rules != self.rules:
+            self.rules = rules
+            self.cells = [0] * len(board.cells)
+            self.pits = board.pits
+            self.total = board.total
+            self.empty_capture = board.empty_capture
+            self.alga = board.alga
+        c = self.cells
         src = board.cells
         for i in range(len(c)):
             c[i] = src[i]
-        b._clear_state(board.turn)
-        if board.to_move is None:
-            raise ValueError("the game is over: nothing to search")
         self.max_depth = min(depth, self.max_ply - 2)
         self.node_limit = nodes
         self.exact = exact
@@ -119,14 +135,18 @@ class Search:
         self.depth_done = 0
         self.done = False
         self.noise_amp = noise
-        self.root_base = 0 if b.turn == SOUTH else b.pits + 1
+        turn = board.turn
+        p = self.pits
+        base = 0 if turn == SOUTH else p + 1
+        self.root_base = base
         rnd = (seed * 1103515245 + 12345) & _MASK30
         for i in range(_SLOTS):
             rnd = (rnd * 1103515245 + 12345) & _MASK30
             self.noise[i] = ((rnd >> 8) % (2 * noise * UNIT + 1)) - noise * UNIT if noise else 0
+        self.side[0] = turn
+        self.persp[0] = turn
+        self.u_code[0] = 0
         # One legal move: nothing to think about.
-        p = b.pits
-        base = 0 if b.turn == SOUTH else p + 1
         only = -1
         count = 0
         for i in range(base, base + p):
@@ -149,11 +169,10 @@ class Search:
         self.idx[0] = 0
         # The solver never stops at a depth: it keeps one fixed depth all the way down.
         self.depth[0] = 250 if self.exact else depth
-        self.persp[0] = self.board.turn
 
     def _finish_with(self, index, score, depth):
         self.best_index = index
-        self.best_pit = index + 1 if index < self.board.pits else index - self.board.pits
+        self.best_pit = index + 1 if index < self.pits else index - self.pits
         self.score = score
         self.depth_done = depth
         self.done = True
@@ -164,10 +183,9 @@ class Search:
             self._abort()
 
     def _abort(self):
-        b = self.board
         d = self.d
         while d > 0:
-            b.pop_index()
+            self._unsow(self.u_start[d], self.side[d - 1], self.u_code[d])
             d -= 1
         self.d = 0
         # A root move that beat the previous best (searched first) at the new depth is better.
@@ -178,18 +196,132 @@ class Search:
         else:
             self.done = True
 
+    # ----- making and unmaking sowings (the search's own, lean copy of the rules) -------------
+
+    def _sow(self, s, side):
+        """Sow from cell s for `side`; return a code that _unsow() needs (no allocation).
+
+        code bits: 0-6 seeds sown, 7-13 captured + 1, 14 extra turn, 15-16 row emptied
+        (1 South's, 2 North's), 17-20 the last cell. The end-of-game sweep is not done:
+        the final margin is computed from the stores and what is left (_terminal).
+        """
+        c = self.cells
+        p = self.pits
+        if side == SOUTH:
+            base = 0
+            own = p
+            skip = p + p + 1
+            lim = p + p
+        else:
+            base = p + 1
+            own = p + p + 1
+            skip = p
+            lim = own
+        n = c[s]
+        c[s] = 0
+        last = s + n
+        if last <= lim:
+            # No wrap and no store to skip: one plain loop.
+            for i in range(s + 1, last + 1):
+                c[i] += 1
+        else:
+            i = s
+            left = n
+            size = p + p + 2
+            while left:
+                i += 1
+                if i == size:
+                    i = 0
+                if i != skip:
+                    c[i] += 1
+                    left -= 1
+            last = i
+        code = n | (last << 17)
+        if last == own:
+            code |= 1 << 14
+        elif base <= last < own and c[last] == 1:
+            o = p + p - last
+            t = c[o]
+            if t or self.empty_capture:
+                c[own] += t + 1
+                c[o] = 0
+                c[last] = 0
+                code |= (t + 1) << 7
+                if t:
+                    # A capture is the only way the opponent's row can empty.
+                    ob = p + 1 - base
+                    for k in range(ob, ob + p):
+                        if c[k]:
+                            break
+                    else:
+                        return code | ((2 - side) << 15)
+        for k in range(base, base + p):
+            if c[k]:
+                return code
+        return code | ((side + 1) << 15)
+
+    def _unsow(self, s, side, code):
+        c = self.cells
+        p = self.pits
+        n = code & 127
+        cap = (code >> 7) & 127
+        last = (code >> 17) & 15
+        if cap:
+            c[p if side == SOUTH else p + p + 1] -= cap
+            c[p + p - last] = cap - 1
+            c[last] = 1
+        if s + n <= (p + p if side == SOUTH else p + p + 1):
+            for i in range(s + 1, s + n + 1):
+                c[i] -= 1
+        else:
+            skip = p + p + 1 if side == SOUTH else p
+            size = p + p + 2
+            i = last
+            left = n
+            while left:
+                if i != skip:
+                    c[i] -= 1
+                    left -= 1
+                i -= 1
+                if i < 0:
+                    i = size - 1
+        c[s] = n
+
+    def _terminal(self, me, ended, d):
+        """Score of a finished game for side `me` at ply d; ended = which row emptied (1, 2)."""
+        c = self.cells
+        p = self.pits
+        m = c[p] - c[p + p + 1]
+        rem = self.total - c[p] - c[p + p + 1]
+        # Default: each side keeps its row; Alga: the emptied side takes everything left.
+        if (ended == 1) == self.alga:
+            m += rem
+        else:
+            m -= rem
+        if me == NORTH:
+            m = -m
+        if self.exact:
+            return m
+        if m > 0:
+            return WIN - d + m * UNIT
+        if m < 0:
+            return d - WIN + m * UNIT
+        return 0
+
     # ----- the search loop ----------------------------------------------------------------
 
     def step(self, budget):
-        """Search at most `budget` more nodes. Returns True when the search has finished."""
+        """Search at most `budget` more nodes. Returns True when the search has finished.
+
+        Also returns (False) after each completed depth, so think() can report it.
+        """
         if self.done:
             return True
-        b = self.board
-        c = b.cells
-        p = b.pits
+        c = self.cells
+        p = self.pits
         sstore = p
-        nstore = 2 * p + 1
-        half = b.total // 2
+        nstore = p + p + 1
+        half = self.total // 2
         exact = self.exact
         alpha = self.alpha
         beta = self.beta
@@ -197,13 +329,21 @@ class Search:
         bestm = self.bestm
         depth = self.depth
         persp = self.persp
+        sides = self.side
         idx = self.idx
         cnt = self.cnt
         moves = self.moves
+        u_start = self.u_start
+        u_code = self.u_code
+
+
+        w = self.row_weight
         d = self.d
         state = self.state
         value = self.value
         left = budget
+        nodes = self.nodes
+        limit = self.node_limit
         # Depth used by a sowing that keeps the turn, and by one that passes it.
         dec_same = 0 if (exact or self.turn_depth) else 1
         dec_flip = 0 if exact else 1
@@ -211,25 +351,17 @@ class Search:
             if state == _ST_ENTER:
                 if left <= 0:
                     break
-                if self.nodes >= self.node_limit and self.depth_done:
+                if nodes >= limit and self.depth_done:
+                    self.nodes = nodes
                     self.d = d
                     self._abort()
                     return True
                 left -= 1
-                self.nodes += 1
+                nodes += 1
                 me = persp[d]
-                if b.over:
-                    m = c[sstore] - c[nstore]
-                    if me == NORTH:
-                        m = -m
-                    if exact:
-                        value = m
-                    elif m > 0:
-                        value = WIN - d + m * UNIT
-                    elif m < 0:
-                        value = d - WIN + m * UNIT
-                    else:
-                        value = 0
+                ended = (u_code[d] >> 15) & 3
+                if ended:
+                    value = self._terminal(me, ended, d)
                     state = _ST_RETURN
                     continue
                 if not exact and d and (c[sstore] > half or c[nstore] > half):
@@ -242,7 +374,55 @@ class Search:
                     continue
                 dep = depth[d]
                 if dep <= 0 and not exact:
-                    value = self._evaluate(me)
+                    value = (c[sstore] - c[nstore]) * UNIT
+                    if w:
+                        for i in range(p):
+                            value += (c[i] - c[p + 1 + i]) * w
+                    if me == NORTH:
+                        value = -value
+                    state = _ST_RETURN
+                    continue
+                side = sides[d]
+                if dep == 1 and d and dec_same and left > p:
+                    # Frontier node: every child is a leaf, so score them in one tight loop
+                    # instead of a stack frame each.
+                    a = alpha[d]
+                    bb = beta[d]
+                    bestv = -INF
+                    bm = -1
+                    base = 0 if side == SOUTH else p + 1
+                    s = base + p - 1
+                    while s >= base:
+                        if c[s]:
+                            code = self._sow(s, side)
+                            nodes += 1
+                            left -= 1
+                            ended = (code >> 15) & 3
+                            if ended:
+                                v = self._terminal(me, ended, d + 1)
+                            elif not exact and (c[sstore] > half or c[nstore] > half):
+                                m = c[sstore] - c[nstore]
+                                if me == NORTH:
+                                    m = -m
+                                v = (WIN - 101 - d + m * UNIT) if m > 0 else (d + 101 - WIN + m * UNIT)
+                            else:
+                                v = (c[sstore] - c[nstore]) * UNIT
+                                if w:
+                                    for i in range(p):
+                                        v += (c[i] - c[p + 1 + i]) * w
+                                if me == NORTH:
+                                    v = -v
+                            self._unsow(s, side, code)
+                            if v > bestv:
+                                bestv = v
+                                bm = s
+                                if v > a:
+                                    a = v
+                                    if v >= bb:
+                                        break
+                        s -= 1
+                    value = bestv
+                    bestm[d] = bm
                     state = _ST_RETURN
                     continue
                 ttm = -1
@@ -250,12 +430,14 @@ class Search:
                 if dep >= 2 or exact:
                     # Transposition table probe; skipped near the leaves, where hashing costs
                     # more than it saves.
-                    h1 = b.turn + 7
-                    h2 = b.turn + 13
+                    # Two 24-bit keys: every intermediate stays below 2**30, a small int in
+                    # MicroPython (anything larger would be a heap-allocated big int).
+                    h1 = side + 7
+                    h2 = side + 13
                     for i in range(nstore):
                         v = c[i]
-                        h1 = (h1 * 31 + v) & _MASK30
-                        h2 = ((h2 * 1000003) ^ (v + i * 97)) & _MASK30
+                        h1 = (h1 * 33 + v + 1) & _MASK24
+                        h2 = ((h2 * 37) ^ (v * 131 + i)) & _MASK24
                     self.key1[d] = h1
                     self.key2[d] = h2
                     slot = h1 & self.tt_mask
@@ -278,7 +460,7 @@ class Search:
                                 continue
                 if d == 0 and self.best_index >= 0:
                     ttm = self.best_index
-                cnt[d] = self._order(d, ttm)
+                cnt[d] = self._order(d, ttm, side)
                 idx[d] = 0
                 best[d] = -INF
                 bestm[d] = -1
@@ -292,40 +474,45 @@ class Search:
                     state = _ST_RETURN
                     continue
                 idx[d] = i + 1
-                side = b.turn
-                b.push_index(moves[d * _SLOTS + i])
+                side = sides[d]
+                s = moves[d * _SLOTS + i]
+                code = self._sow(s, side)
                 e = d + 1
-                if b.over or b.turn == side:
-                    # Extra turn (or the game just ended): same side, same window.
+                u_start[e] = s
+                u_code[e] = code
+                if code & 0x1C000:  # extra turn or game over: same side, same window
+                    sides[e] = side
                     persp[e] = persp[d]
                     alpha[e] = alpha[d]
                     beta[e] = beta[d]
                     depth[e] = depth[d] - dec_same
                 else:
+                    sides[e] = 1 - side
                     persp[e] = 1 - persp[d]
                     alpha[e] = -beta[d]
                     beta[e] = -alpha[d]
                     depth[e] = depth[d] - dec_flip
                 if e >= self.max_ply - 1:
-                    depth[e] = 0
                     if exact:
                         raise ValueError("game longer than the search stack")
+                    depth[e] = 0
                 d = e
                 state = _ST_ENTER
             else:  # _ST_RETURN: the value of node d is known
                 if d == 0:
                     # A depth is complete: hand control back so think() can report it.
+                    self.nodes = nodes
                     self._iteration_done(value)
                     return self.done
                 e = d
                 d -= 1
-                b.pop_index()
+                self._unsow(u_start[e], sides[d], u_code[e])
                 v = value if persp[e] == persp[d] else -value
                 if d == 0 and self.noise_amp:
-                    v += self.noise[moves[idx[0] - 1] - self.root_base]
+                    v += self.noise[u_start[e] - self.root_base]
                 if v > best[d]:
                     best[d] = v
-                    bestm[d] = moves[d * _SLOTS + idx[d] - 1]
+                    bestm[d] = u_start[e]
                     if v > alpha[d]:
                         alpha[d] = v
                         if v >= beta[d]:
@@ -333,6 +520,7 @@ class Search:
                             self._store(d, v)
                             continue  # cut-off: return from node d too
                 state = _ST_NEXT
+        self.nodes = nodes
         self.d = d
         self.state = state
         self.value = value
@@ -340,8 +528,8 @@ class Search:
 
     def _iteration_done(self, value):
         self.best_index = self.bestm[0]
-        self.best_pit = self.best_index + 1 if self.best_index < self.board.pits else (
-            self.best_index - self.board.pits
+        self.best_pit = self.best_index + 1 if self.best_index < self.pits else (
+            self.best_index - self.pits
         )
         self.score = value
         self.depth_done = self.iter_depth
@@ -378,12 +566,11 @@ class Search:
         self.tt_k2[slot] = self.key2[d]
         self.tt_data[slot] = ((value + _DATA_OFF) << 14) | (flag << 12) | ((move & 15) << 8) | dep
 
-    def _order(self, d, ttm):
+    def _order(self, d, ttm, side):
         """Write the moves of node d into its slots, best-looking first; return how many."""
-        b = self.board
-        c = b.cells
-        p = b.pits
-        base = 0 if b.turn == SOUTH else p + 1
+        c = self.cells
+        p = self.pits
+        base = 0 if side == SOUTH else p + 1
         store = base + p
         out = d * _SLOTS
         moves = self.moves
@@ -419,30 +606,19 @@ class Search:
             n += 1
         return n
 
-    def _evaluate(self, me):
-        """Static score for side `me`: store difference, plus optionally seeds on own row."""
-        c = self.board.cells
-        p = self.board.pits
-        v = (c[p] - c[2 * p + 1]) * UNIT
-        w = self.row_weight
-        if w:
-            r = 0
-            for i in range(p):
-                r += c[i] - c[p + 1 + i]
-            v += r * w
-        return v if me == SOUTH else -v
-
 
 # ----- levels ---------------------------------------------------------------------------
 
 # name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms)
-# Node budgets are calibrated to the device's speed (README, "AI figures"): Strong about one
-# second of search on the RP2040, Expert about five.
+# Node budgets are calibrated to the device: about 3,500 nodes per second on the RP2040
+# (README, "AI figures"), so Strong searches about one second and Expert about five.
+# Strong and Expert count extra-turn sowings as free depth, which measured stronger at
+# the same node budget; a plain store-difference evaluation beat weighting seeds on the row.
 LEVELS = {
     "easy": (1, False, 400, 3, 1000),
     "medium": (4, True, 20000, 0, 1500),
-    "strong": (60, False, 5000, 0, 1500),
-    "expert": (60, False, 25000, 0, 6000),
+    "strong": (60, True, 3500, 0, 1500),
+    "expert": (60, True, 17500, 0, 6000),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 ROW_WEIGHT = const(0)

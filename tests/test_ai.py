@@ -51,8 +51,8 @@ SMALL = [
     dict(pits=3, seeds=2, empty_capture=True),
     dict(pits=3, seeds=3, alga=True),
     dict(pits=4, seeds=1),
-    dict(pits=4, seeds=2, empty_capture=True),
-    dict(pits=4, seeds=2, alga=True),
+    dict(pits=4, seeds=1, empty_capture=True, alga=True),
+    dict(pits=3, seeds=3, empty_capture=True),
 ]
 
 

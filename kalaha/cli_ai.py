@@ -1,0 +1,159 @@
+"""Host-only AI commands for `python -m kalaha`: move, solve, match, bench.
+
+Runs on CPython only; never copied to the device, never imports hardware.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+from kalaha.ai import LEVEL_NAMES, Search, best_turn, solve
+from kalaha.board import Board
+
+BENCH_POSITIONS = (
+    ("opening", ""),
+    ("middle", "6 2-1 3-6-5 2 6-2 6"),
+    ("endgame", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 3-6-2 6-3"),
+)
+BENCH_BUDGETS = (2000, 10000)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def add_ai_commands(sub, rule_flags, make_board, cli_error):
+    def positive(text):
+        value = int(text)
+        if value < 1:
+            raise ValueError(text)
+        return value
+
+    p = sub.add_parser("move", help="the computer's whole turn after a record")
+    p.add_argument("record", nargs="?", default="")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--level", choices=LEVEL_NAMES)
+    group.add_argument("--depth", type=positive)
+    group.add_argument("--nodes", type=positive)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    rule_flags(p)
+
+    def cmd_move(args, out):
+        board = make_board(args, args.record)
+        if board.to_move is None:
+            raise cli_error("the game is over: no move to make")
+        if args.depth:
+            options = {"depth": args.depth}
+        elif args.nodes:
+            options = {"nodes": args.nodes}
+        else:
+            options = {"level": args.level or "strong"}
+        pits, score, depth, nodes = best_turn(board, seed=args.seed, **options)
+        turn = "-".join(map(str, pits))
+        if args.json:
+            out.write(json.dumps({"turn": turn, "score": score, "depth": depth, "nodes": nodes}) + "\n")
+        else:
+            out.write(turn + "\n")
+
+    p.set_defaults(func=cmd_move)
+
+    p = sub.add_parser("solve", help="exact perfect-play margin (South minus North), small boards")
+    p.add_argument("--record", default="")
+    rule_flags(p)
+
+    def cmd_solve(args, out):
+        board = make_board(args, args.record)
+        if board.to_move is None:
+            o = board.outcome()
+            out.write("%d\n" % (o.south - o.north))
+            return
+        if board.total > 36:
+            sys.stderr.write("kalaha: note: %d seeds is a large board; solving may take very long\n" % board.total)
+        out.write("%d\n" % solve(board))
+
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("match", help="a tournament between two levels (or depth=N / nodes=N)")
+    p.add_argument("a")
+    p.add_argument("b")
+    p.add_argument("--games", type=positive, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    rule_flags(p)
+
+    def cmd_match(args, out):
+        from kalaha.match import play_match
+
+        board = make_board(args)
+        r = play_match(args.a, args.b, args.games, board.rules(), seed=args.seed)
+        if args.json:
+            out.write(json.dumps(r) + "\n")
+            return
+        out.write(
+            "%s vs %s: %d games, %d wins, %d draws, %d losses (score %.0f%%)\n"
+            % (r["a"], r["b"], r["games"], r["wins"], r["draws"], r["losses"], 100 * r["score"])
+        )
+        for who in ("a", "b"):
+            out.write(
+                "  %s: average depth %.1f, average nodes %.0f per move\n"
+                % (r[who], r[who + "_avg_depth"], r[who + "_avg_nodes"])
+            )
+
+    p.set_defaults(func=cmd_match)
+
+    p = sub.add_parser("bench", help="search speed on fixed positions (and estimated device time)")
+    p.add_argument("--vm", action="store_true", help="also run in the MicroPython VM and scale to the RP2040")
+    p.set_defaults(func=lambda args, out: bench(out, args.vm))
+
+
+def naive_negamax(board, depth, counter):
+    """The simplest correct search, for comparison: copy the board per node, no ordering."""
+    counter[0] += 1
+    if board.to_move is None or depth == 0:
+        diff = board.store(0) - board.store(1)
+        return diff if board.turn == 0 else -diff
+    best = -10**9
+    for move in list(board.legal_moves()):
+        child = board.copy()
+        child.push(move)
+        v = naive_negamax(child, depth - 1, counter)
+        if child.to_move is None:
+            v = child.store(0) - child.store(1)
+            v = v if board.turn == 0 else -v
+        elif child.turn != board.turn:
+            v = -v
+        best = max(best, v)
+    return best
+
+
+def bench(out, vm=False):
+    out.write("CPython %s\n" % sys.version.split()[0])
+    search = Search()
+    for name, record in BENCH_POSITIONS:
+        board = Board.from_record(record)
+        for budget in BENCH_BUDGETS:
+            search.clear_table()
+            t = time.perf_counter()
+            search.start(board, depth=60, nodes=budget)
+            while not search.step(256):
+                pass
+            dt = time.perf_counter() - t
+            out.write(
+                "%-8s budget %6d: %6d nodes, depth %2d, best pit %d, %8.0f nodes/s\n"
+                % (name, budget, search.nodes, search.depth_done, search.best_pit, search.nodes / dt)
+            )
+        counter = [0]
+        t = time.perf_counter()
+        naive_negamax(board, 6, counter)
+        dt = time.perf_counter() - t
+        out.write("%-8s naive copy-per-node search, depth 6: %6d nodes, %8.0f nodes/s\n" % (name, counter[0], counter[0] / dt))
+    if vm:
+        out.write("MicroPython VM (scaled to the RP2040 by the calibration loop):\n")
+        proc = subprocess.run(
+            ["node", os.path.join(ROOT, "tools", "mpvm.mjs"), "--put", "kalaha", os.path.join(ROOT, "tools", "vm_bench.py")],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        if proc.returncode:
+            out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])
+        for line in proc.stdout.splitlines():
+            out.write("  " + line + "\n")

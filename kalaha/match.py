@@ -1,0 +1,90 @@
+"""Matches between computer players, for the strength ladder (`python -m kalaha match`).
+
+Host-only (never copied to the device); never imports hardware.
+"""
+
+import random
+
+from kalaha.ai import LEVEL_NAMES, Search, best_turn
+from kalaha.board import NORTH, SOUTH, Board, KalahaError
+
+
+def make_player(spec):
+    """'easy'..'expert', 'depth=N' or 'nodes=N' -> a function(board, seed) -> (pits, depth, nodes)."""
+    search = Search(tt_bits=14)
+    if spec in LEVEL_NAMES:
+        options = {"level": spec}
+    else:
+        key, _, value = spec.partition("=")
+        if key not in ("depth", "nodes") or not value.isdigit() or int(value) < 1:
+            raise KalahaError("player %r: use a level (%s), depth=N or nodes=N" % (spec, ", ".join(LEVEL_NAMES)))
+        options = {"depth": int(value)} if key == "depth" else {"nodes": int(value)}
+
+    def play(board, seed):
+        pits, _score, depth, nodes = best_turn(board, search, seed=seed, **options)
+        return pits, depth, nodes
+
+    play.spec = spec
+    return play
+
+
+def openings(rules, count, plies, seed):
+    """`count` varied starting records: `plies` random sowings from the start."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = Board(**rules)
+        for _ in range(plies):
+            if board.to_move is None:
+                break
+            board.push(rng.choice(list(board.legal_moves())))
+        if board.to_move is not None:
+            out.append(board.record())
+    return out
+
+
+def play_game(south, north, rules, record, seed):
+    board = Board(**rules)
+    board.push_record(record)
+    stats = {SOUTH: [0, 0, 0], NORTH: [0, 0, 0]}  # turns, depth sum, nodes sum
+    while board.to_move is not None:
+        side = board.to_move
+        player = south if side == SOUTH else north
+        pits, depth, nodes = player(board, seed + board.ply)
+        for pit in pits:
+            board.push(pit)
+        stats[side][0] += 1
+        stats[side][1] += depth
+        stats[side][2] += nodes
+    return board.outcome(), stats
+
+
+def play_match(spec_a, spec_b, games, rules=None, seed=1, opening_plies=2):
+    """A plays B `games` times (both colours from each opening). Returns a summary dict."""
+    rules = rules or {}
+    a = make_player(spec_a)
+    b = make_player(spec_b)
+    result = {"a": spec_a, "b": spec_b, "wins": 0, "draws": 0, "losses": 0, "games": 0}
+    per = {"a": [0, 0, 0], "b": [0, 0, 0]}
+    starts = openings(rules, (games + 1) // 2, opening_plies, seed)
+    for g in range(games):
+        record = starts[g // 2]
+        a_side = SOUTH if g % 2 == 0 else NORTH
+        south, north = (a, b) if a_side == SOUTH else (b, a)
+        outcome, stats = play_game(south, north, rules, record, seed + g * 1000)
+        for side, who in ((a_side, "a"), (1 - a_side, "b")):
+            for k in range(3):
+                per[who][k] += stats[side][k]
+        if outcome.winner is None:
+            result["draws"] += 1
+        elif outcome.winner == a_side:
+            result["wins"] += 1
+        else:
+            result["losses"] += 1
+        result["games"] += 1
+    result["score"] = (result["wins"] + result["draws"] / 2) / max(result["games"], 1)
+    for who in ("a", "b"):
+        turns = max(per[who][0], 1)
+        result[who + "_avg_depth"] = per[who][1] / turns
+        result[who + "_avg_nodes"] = per[who][2] / turns
+    return result

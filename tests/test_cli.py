@@ -1,0 +1,102 @@
+"""The command line: perft, replay, move, solve, match, bench; bad input gives status 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from mpvm import ROOT
+
+from kalaha import Board
+from kalaha.ai import solve
+from kalaha.perft import perft
+
+
+def run(*args):
+    proc = subprocess.run([sys.executable, "-m", "kalaha", *args], cwd=ROOT, capture_output=True, text=True)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_perft_prints_one_line_per_depth():
+    status, out, _ = run("perft", "4", "--pits", "4", "--seeds", "3", "--empty-capture")
+    assert status == 0
+    board = Board(pits=4, seeds=3, empty_capture=True)
+    assert out.splitlines() == ["%d %d" % (d, perft(board, d)) for d in range(1, 5)]
+
+
+def test_replay_json():
+    status, out, _ = run("replay", "--json", "3-6 2-1")
+    assert status == 0
+    data = json.loads(out)
+    b = Board.from_record("3-6 2-1")
+    assert data["pits"] == b.row(0) + b.row(1)
+    assert data["stores"] == [b.store(0), b.store(1)]
+    assert data["to_move"] == "south" and data["over"] is False and data["result"] is None
+    assert data["turns"] == "3-6 2-1"
+
+
+def test_replay_finished_game_and_text_output():
+    b = Board(pits=2, seeds=1)
+    while b.to_move is not None:
+        b.push(next(iter(b.legal_moves())))
+    status, out, _ = run("replay", "--json", "--pits", "2", "--seeds", "1", b.record())
+    data = json.loads(out)
+    assert data["over"] and data["to_move"] is None and data["result"] == b.outcome().result()
+    status, out, _ = run("replay", "3-6")
+    assert status == 0 and "to move: north" in out and "record: 3-6" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", "3-6 9"),
+        ("replay", "0"),
+        ("replay", "garbage"),
+        ("replay", "3-6 T"),
+        ("replay", "--pits", "9"),
+        ("perft",),
+        ("perft", "x"),
+        ("move", "--depth", "0"),
+        ("match", "strong", "nonsense", "--games", "1"),
+        ("bogus",),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args):
+    status, out, err = run(*args)
+    assert status == 2
+    assert err.strip().count("\n") == 0 and err.startswith("kalaha: error:") and "Traceback" not in err
+
+
+def test_move_prints_a_legal_whole_turn():
+    status, out, _ = run("move", "--json", "--level", "medium", "1")
+    assert status == 0
+    data = json.loads(out)
+    board = Board.from_record("1")
+    board.push_record(data["turn"])
+    assert board.to_move != 1 or board.to_move is None
+    assert set(data) == {"turn", "score", "depth", "nodes"}
+    status, out, _ = run("move", "--depth", "3", "3-6")
+    assert status == 0 and out.strip()
+
+
+def test_solve_matches_the_library():
+    status, out, _ = run("solve", "--pits", "3", "--seeds", "2")
+    assert status == 0 and int(out) == solve(Board(pits=3, seeds=2))
+    status, out, _ = run("solve", "--pits", "3", "--seeds", "2", "--record", "1")
+    assert status == 0 and int(out) == solve(Board.from_record("1", pits=3, seeds=2))
+
+
+def test_match_smoke():
+    status, out, _ = run("match", "medium", "easy", "--games", "2", "--json")
+    assert status == 0
+    r = json.loads(out)
+    assert r["games"] == 2 and r["wins"] + r["draws"] + r["losses"] == 2
+    assert r["a_avg_nodes"] > r["b_avg_nodes"]
+
+
+def test_bench_prints_all_positions():
+    status, out, _ = run("bench")
+    assert status == 0
+    for name in ("opening", "middle", "endgame"):
+        assert out.count(name) == 3
+    assert "naive" in out
