@@ -68,7 +68,9 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
             out.write("%d\n" % (o.south - o.north))
             return
         if board.total > 36:
-            sys.stderr.write("kalaha: note: %d seeds is a large board; solving may take very long\n" % board.total)
+            sys.stderr.write(
+                "kalaha: note: %d seeds is a large board; solving may take very long\n" % board.total
+            )
         out.write("%d\n" % solve(board))
 
     p.set_defaults(func=cmd_solve)
@@ -112,7 +114,7 @@ def naive_negamax(board, depth, counter):
     if board.to_move is None or depth == 0:
         diff = board.store(0) - board.store(1)
         return diff if board.turn == 0 else -diff
-    best = -10**9
+    best = -(10**9)
     for move in list(board.legal_moves()):
         child = board.copy()
         child.push(move)
@@ -146,12 +148,23 @@ def bench(out, vm=False):
         t = time.perf_counter()
         naive_negamax(board, 6, counter)
         dt = time.perf_counter() - t
-        out.write("%-8s naive copy-per-node search, depth 6: %6d nodes, %8.0f nodes/s\n" % (name, counter[0], counter[0] / dt))
+        out.write(
+            "%-8s naive copy-per-node search, depth 6: %6d nodes, %8.0f nodes/s\n"
+            % (name, counter[0], counter[0] / dt)
+        )
     if vm:
         out.write("MicroPython VM (scaled to the RP2040 by the calibration loop):\n")
         proc = subprocess.run(
-            ["node", os.path.join(ROOT, "tools", "mpvm.mjs"), "--put", "kalaha", os.path.join(ROOT, "tools", "vm_bench.py")],
-            cwd=ROOT, capture_output=True, text=True,
+            [
+                "node",
+                os.path.join(ROOT, "tools", "mpvm.mjs"),
+                "--put",
+                "kalaha",
+                os.path.join(ROOT, "tools", "vm_bench.py"),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
         )
         if proc.returncode:
             out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])

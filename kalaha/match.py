@@ -17,7 +17,9 @@ def make_player(spec):
     else:
         key, _, value = spec.partition("=")
         if key not in ("depth", "nodes") or not value.isdigit() or int(value) < 1:
-            raise KalahaError("player %r: use a level (%s), depth=N or nodes=N" % (spec, ", ".join(LEVEL_NAMES)))
+            raise KalahaError(
+                "player %r: use a level (%s), depth=N or nodes=N" % (spec, ", ".join(LEVEL_NAMES))
+            )
         options = {"depth": int(value)} if key == "depth" else {"nodes": int(value)}
 
     def play(board, seed):

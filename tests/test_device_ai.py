@@ -35,7 +35,8 @@ def run(board):
     out[1] = search.nodes
 for record in POSITIONS:
     run(Board.from_record(record))
-    print("record=" + record, "|", search.best_pit, search.depth_done, search.nodes, search.score, out[0], out[1])
+    s = search
+    print("record=" + record, "|", s.best_pit, s.depth_done, s.nodes, s.score, out[0], out[1])
 """
 
 

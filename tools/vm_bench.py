@@ -32,7 +32,7 @@ POSITIONS = (
 
 
 def add_test(p):
-    for i in range(p[0]):
+    for i in range(p[0]):  # noqa: B007 (the published benchmark loop, as written)
         C = p[1] + p[2]  # noqa: F841
 
 
@@ -63,8 +63,16 @@ def run(levels, budgets):
             print(
                 '{"position": "%s", "budget": %d, "nodes": %d, "depth": %d, "pit": %d, "ms": %d,'
                 ' "worst_slice_ms": %d, "device_ms": %d}'
-                % (name, nodes, search.nodes, search.depth_done, search.best_pit, ms, worst,
-                   ms * DEVICE_CALIBRATION_MS // max(cal, 1))
+                % (
+                    name,
+                    nodes,
+                    search.nodes,
+                    search.depth_done,
+                    search.best_pit,
+                    ms,
+                    worst,
+                    ms * DEVICE_CALIBRATION_MS // max(cal, 1),
+                )
             )
     for level in levels:
         board = Board()
@@ -77,7 +85,14 @@ def run(levels, budgets):
         print(
             '{"level": "%s", "position": "opening", "nodes": %d, "depth": %d, "pit": %d, "ms": %d,'
             ' "device_ms": %d}'
-            % (level, search.nodes, search.depth_done, search.best_pit, ms, ms * DEVICE_CALIBRATION_MS // max(cal, 1))
+            % (
+                level,
+                search.nodes,
+                search.depth_done,
+                search.best_pit,
+                ms,
+                ms * DEVICE_CALIBRATION_MS // max(cal, 1),
+            )
         )
 
 
