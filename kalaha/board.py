@@ -429,6 +429,25 @@ class Board:
         """Side that made ply number `ply` (0-based)."""
         return (self._hist[ply] >> _H_TURN) & 1
 
+    def last_turn_start(self, side=None):
+        """Ply where the latest turn of `side` began (default: whoever moved last), or None.
+
+        Undo pops back to it: in two-player games the last turn; against the computer the
+        player's own turn and the whole reply after it.
+        """
+        k = self.ply - 1
+        if side is None and k >= 0:
+            side = self.mover_of(k)
+        while k >= 0 and self.mover_of(k) != side:
+            k -= 1
+        if k < 0:
+            return None
+        # A turn is a run of one side's sowings; a swap is a turn of its own.
+        if self.moves_at(k) != SWAP:
+            while k > 0 and self.mover_of(k - 1) == side and self.moves_at(k - 1) != SWAP:
+                k -= 1
+        return k
+
     def resign(self, side):
         """`side` gives up; the opponent wins. unresign() takes it back."""
         if self.over or self.resigned is not None:

@@ -112,3 +112,85 @@ def main(argv=None, out=None):
         sys.stderr.write("kalaha: error: %s\n" % e)
         return 2
     return 0
+
+
+def _play_parser():
+    parser = _Parser(prog="python code.py", description="Play Kalaha in the terminal.")
+    parser.add_argument("--level", default="medium", help="computer level: easy, medium, strong, expert")
+    parser.add_argument("--two-players", action="store_true", help="two people at one keyboard")
+    parser.add_argument("--computer-starts", action="store_true", help="the computer plays South")
+    _rule_flags(parser)
+    return parser
+
+
+def play_main(argv=None, inp=input, out=sys.stdout):
+    """A terminal game: you against the computer (or two players). Returns the exit status."""
+    from kalaha.ai import LEVEL_NAMES, Search, best_turn
+
+    try:
+        args = _play_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        if args.level not in LEVEL_NAMES:
+            raise CliError("level must be one of " + ", ".join(LEVEL_NAMES))
+        board = _board(args)
+    except (CliError, KalahaError) as e:
+        sys.stderr.write("kalaha: error: %s\n" % e)
+        return 2
+    computer = None if args.two_players else (0 if args.computer_starts else 1)
+    if computer is not None and board.swap:
+        out.write("(the swap rule is not offered against the computer)\n")
+        board.swap = False
+    search = Search()
+    out.write("Kalaha: pits are numbered 1..%d from the mover's left. Commands: a pit number, "
+              "u (undo), h (hint), r (resign), q (quit).\n" % board.pits)
+    while board.to_move is not None:
+        out.write("\n%s\n" % board)
+        side = board.to_move
+        if side == computer:
+            pits, *_ = best_turn(board, search, level=args.level, seed=board.ply)
+            for pit in pits:
+                board.push(pit)
+            out.write("computer (%s) plays %s\n" % (SIDE_NAMES[side], "-".join(map(str, pits))))
+            continue
+        try:
+            text = inp("%s to move> " % SIDE_NAMES[side]).strip().lower()
+        except EOFError:
+            out.write("\nbye\n")
+            return 0
+        if text == "q":
+            return 0
+        if text == "r":
+            board.resign(side)
+            break
+        if text == "h":
+            pits, *_ = best_turn(board, search, level="strong", seed=board.ply)
+            out.write("hint: %s\n" % "-".join(map(str, pits)))
+            continue
+        if text == "u":
+            if board.ply == 0:
+                out.write("nothing to undo\n")
+                continue
+            # Against the computer take back its whole reply and your own last turn.
+            target = board.last_turn_start(side if computer is not None else None)
+            if target is None:
+                out.write("nothing to undo\n")
+                continue
+            while board.ply > target:
+                board.pop()
+            out.write("undone\n")
+            continue
+        if not text.isdigit():
+            out.write("type a pit number 1..%d, or u, h, r, q\n" % board.pits)
+            continue
+        try:
+            board.push(int(text))
+        except KalahaError as e:
+            out.write("not possible: %s\n" % e)
+            continue
+        if board.last_extra and board.to_move == side:
+            out.write("extra turn!\n")
+        elif board.last_capture:
+            out.write("captured %d seeds\n" % board.last_capture)
+    outcome = board.outcome()
+    out.write("\n%s\ngame over: %s %d:%d\nrecord: %s\n" % (
+        board, outcome.result(), outcome.south, outcome.north, board.record()))
+    return 0

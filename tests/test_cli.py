@@ -100,3 +100,35 @@ def test_bench_prints_all_positions():
     for name in ("opening", "middle", "endgame"):
         assert out.count(name) == 3
     assert "naive" in out
+
+
+def test_terminal_game_handles_bad_input_undo_and_finishes():
+    import io
+
+    from kalaha.cli import play_main
+
+    answers = iter(["9", "x", "", "1", "u", "3", "q"])
+    out = io.StringIO()
+    status = play_main(["--level", "easy"], inp=lambda prompt: next(answers), out=out)
+    text = out.getvalue()
+    assert status == 0
+    assert "pit 9 is out of range" in text and "type a pit number" in text
+    assert "undone" in text and "extra turn!" in text  # pit 3 opens with an extra turn
+
+
+def test_terminal_two_player_game_to_the_end():
+    import io
+
+    from kalaha.cli import play_main
+
+    board = Board(pits=3, seeds=1)
+    moves = []
+    while board.to_move is not None:
+        move = next(iter(board.legal_moves()))
+        moves.append(str(move))
+        board.push(move)
+    answers = iter(moves)
+    out = io.StringIO()
+    assert play_main(["--two-players", "--pits", "3", "--seeds", "1"], inp=lambda p: next(answers), out=out) == 0
+    assert "game over: %s" % board.outcome().result() in out.getvalue()
+    assert "record: %s" % board.record() in out.getvalue()

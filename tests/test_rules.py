@@ -325,3 +325,13 @@ def test_position_round_trip():
     text = b.position()
     c = Board.from_position(text)
     assert c.position() == text and c.cells == b.cells and c.to_move == b.to_move
+
+
+def test_last_turn_start_for_undo():
+    b = Board.from_record("3-6 2-1 4")
+    assert b.last_turn_start() == 4  # South's "4"
+    assert b.last_turn_start(NORTH) == 2  # North's "2-1" began at ply 2
+    assert b.last_turn_start(SOUTH) == 4
+    s = Board.from_record("3-6 T 1", swap=True)
+    assert s.last_turn_start() == 3 and s.last_turn_start(SOUTH) == 0
+    assert Board().last_turn_start() is None
