@@ -140,8 +140,10 @@ def play_main(argv=None, inp=input, out=sys.stdout):
         out.write("(the swap rule is not offered against the computer)\n")
         board.swap = False
     search = Search()
-    out.write("Kalaha: pits are numbered 1..%d from the mover's left. Commands: a pit number, "
-              "u (undo), h (hint), r (resign), q (quit).\n" % board.pits)
+    out.write(
+        "Kalaha: pits are numbered 1..%d from the mover's left. Commands: a pit number, "
+        "u (undo), h (hint), r (resign), q (quit).\n" % board.pits
+    )
     while board.to_move is not None:
         out.write("\n%s\n" % board)
         side = board.to_move
@@ -191,6 +193,8 @@ def play_main(argv=None, inp=input, out=sys.stdout):
         elif board.last_capture:
             out.write("captured %d seeds\n" % board.last_capture)
     outcome = board.outcome()
-    out.write("\n%s\ngame over: %s %d:%d\nrecord: %s\n" % (
-        board, outcome.result(), outcome.south, outcome.north, board.record()))
+    out.write(
+        "\n%s\ngame over: %s %d:%d\nrecord: %s\n"
+        % (board, outcome.result(), outcome.south, outcome.north, board.record())
+    )
     return 0

@@ -129,6 +129,8 @@ def test_terminal_two_player_game_to_the_end():
         board.push(move)
     answers = iter(moves)
     out = io.StringIO()
-    assert play_main(["--two-players", "--pits", "3", "--seeds", "1"], inp=lambda p: next(answers), out=out) == 0
+    assert (
+        play_main(["--two-players", "--pits", "3", "--seeds", "1"], inp=lambda p: next(answers), out=out) == 0
+    )
     assert "game over: %s" % board.outcome().result() in out.getvalue()
     assert "record: %s" % board.record() in out.getvalue()
