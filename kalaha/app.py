@@ -1,0 +1,724 @@
+"""The handheld's flow as pure logic: menus, turns, animation, sounds, and the AI in slices.
+
+Driven by events (keys, encoder, integer milliseconds); produces a view. Never imports hardware.
+
+Key layout (view keys; the hardware mirrors them, k -> 11 - k, when the display flips)::
+
+     0  1  2      opponent's pits 6 5 4        sowing runs 6..11, your store,
+     3  4  5      opponent's pits 3 2 1        then 5..0, the opponent's store;
+     6  7  8      your pits       1 2 3        a pit's opposite is the key
+     9 10 11      your pits       4 5 6        two rows above it
+
+"Your" is the side the device is held by: South against the computer; in a two-player
+game whoever is to move, with the display turned 180 degrees for North.
+"""
+
+from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
+from kalaha.board import NORTH, SIDE_NAMES, SOUTH, Board
+from kalaha.compat import const
+
+# Screens
+MENU = const(0)
+SETUP = const(1)
+SETTINGS = const(2)
+GAME = const(3)
+GAME_MENU = const(4)
+RESULT = const(5)
+
+# Colours (0xRRGGBB at full brightness; the hardware scales by the brightness setting)
+SOUTH_COLOUR = 0x0050FF
+NORTH_COLOUR = 0xFF6000
+EXTRA_COLOUR = 0x00FF30
+CAPTURE_COLOUR = 0xFFD000
+DANGER_COLOUR = 0xFF0000
+SOW_COLOUR = 0xFFFFFF
+OFF = 0
+
+# Sounds: (frequency in Hz, milliseconds)
+TICK = (1800, 8)
+EXTRA = (880, 120)
+CAPTURE = (660, 160)
+BUZZ = (110, 200)
+WIN = (1320, 300)
+LOSE = (220, 400)
+
+HOLD_MS = const(400)  # a key held this long previews its sowing instead of playing it
+FLASH_MS = const(300)
+SLICE_NODES = const(48)  # AI nodes per frame: well under 20 ms on the RP2040
+ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
+SPEED_NAMES = ("fast", "normal", "slow")
+START_NAMES = ("you", "computer", "alternate")
+
+# Settings: (key, label, choices)
+SETTING_ITEMS = (
+    ("seeds", "Seeds", (3, 4, 5, 6)),
+    ("pits", "Pits", (4, 5, 6)),
+    ("empty_capture", "Empty capt", (False, True)),
+    ("alga", "Alga rule", (False, True)),
+    ("swap", "Swap (2P)", (False, True)),
+    ("hints", "Hints", (False, True)),
+    ("sound", "Sound", (True, False)),
+    ("brightness", "Bright", (1, 2, 3, 4)),
+    ("speed", "Anim", (1, 0, 2)),
+)
+MAIN_ITEMS = ("Play computer", "Two players", "Settings")
+GAME_MENU_ITEMS = ("Back to game", "Undo", "Hint", "Resign", "Main menu")
+RESULT_ITEMS = ("Play again", "Main menu")
+
+
+def view_key_of_pit(side, pit, viewer, pits=6):
+    """View key (0..11) showing `side`'s pit 1..P, for a device held by `viewer`.
+
+    The opponent's pit P+1-k sits straight above your pit k, on every board size.
+    """
+    if side == viewer:
+        return 5 + pit
+    return pits - pit
+
+
+def pit_of_view_key(key, viewer, pits=6):
+    """(side, pit) for view key `key`, or (side, 0) for a key with no pit (P < 6)."""
+    if key >= 6:
+        pit = key - 5
+        return viewer, pit if pit <= pits else 0
+    pit = pits - key
+    return 1 - viewer, pit if 1 <= pit <= pits else 0
+
+
+def _scale(colour, num, den):
+    r = ((colour >> 16) & 255) * num // den
+    g = ((colour >> 8) & 255) * num // den
+    b = (colour & 255) * num // den
+    return (r << 16) | (g << 8) | b
+
+
+class App:
+    """The game as a state machine. Feed it events; read `pixels`, `lines`, `flip`, `sounds`."""
+
+    def __init__(self, settings=None):
+        self.settings = {
+            "seeds": 4,
+            "pits": 6,
+            "empty_capture": False,
+            "alga": False,
+            "swap": False,
+            "hints": True,
+            "sound": True,
+            "brightness": 3,
+            "speed": 1,
+        }
+        if settings:
+            self.settings.update(settings)
+        self.level = "medium"
+        self.start_choice = 0  # index into START_NAMES
+        self.games_started = 0
+        self.search = Search()
+        self.pixels = [0] * 12
+        self.lines = ["", "", "", "", ""]
+        self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
+        self.message = ""
+        self.flip = False
+        self.now = 0
+        self.screen = MENU
+        self.cursor = 0
+        self.board = None
+        self.computer = None  # side the computer plays, None for two players
+        self.pressed = [-1] * 12  # time each view key went down, -1 when up
+        self.preview = -1  # view key being previewed (held, or the encoder cursor)
+        self.pit_cursor = -1  # encoder's chosen pit (view key) or -1
+        self.flash_key = -1
+        self.flash_until = 0
+        self.message_until = 0
+        self.anim_path = None
+        self.anim_pos = 0
+        self.anim_next = 0
+        self.anim_before = None  # cells before the animated sowing
+        self.thinking = False
+        self.think_started = 0
+        self.result_text = ""
+        self._refresh()
+
+    # ----- events -------------------------------------------------------------------------
+
+    def tick(self, now):
+        """Advance time to `now` (integer ms): animation, flashes, the AI's next slice."""
+        self.now = now
+        if self.flash_key >= 0 and now >= self.flash_until:
+            self.flash_key = -1
+        if self.message and self.message_until and now >= self.message_until:
+            self.message = ""
+            self.message_until = 0
+        if self.screen == GAME:
+            if self.anim_path is not None:
+                while self.anim_path is not None and now >= self.anim_next:
+                    self._anim_step()
+            elif self.thinking:
+                self._think_slice()
+            else:
+                self._maybe_start_computer()
+            for k in range(12):
+                t = self.pressed[k]
+                if t >= 0 and now - t >= HOLD_MS and self.preview != k:
+                    self.preview = k
+        self._refresh()
+
+    def key_down(self, key):
+        if not 0 <= key < 12:
+            return
+        self.pressed[key] = self.now
+        if self.screen == GAME:
+            if self.anim_path is not None:
+                self._finish_animation()  # any key skips the animation, and does nothing else
+                self.pressed[key] = -2  # swallow its release too
+            elif self.board.to_move is not None and (self.thinking or not self._human_to_move()):
+                # A press that starts out of turn never becomes a move, however long it is held.
+                self._illegal(key, "not your turn")
+                self.pressed[key] = -2
+        self._refresh()
+
+    def key_up(self, key):
+        if not 0 <= key < 12:
+            return
+        t = self.pressed[key]
+        self.pressed[key] = -1
+        was_preview = self.preview == key
+        if was_preview:
+            self.preview = -1
+        if t == -2 or t == -1:
+            self._refresh()
+            return
+        if self.screen == GAME:
+            if not was_preview:
+                self._press_pit(key)
+        elif self.screen in (MENU, SETUP, SETTINGS, GAME_MENU, RESULT):
+            # Keys work as menu shortcuts too: top row up, bottom row down, middle confirms.
+            if key < 3:
+                self.turn(-1)
+            elif key >= 9:
+                self.turn(1)
+            else:
+                self.click()
+        self._refresh()
+
+    def turn(self, delta):
+        """The encoder turned by `delta` detents."""
+        if self.screen == GAME:
+            self._move_pit_cursor(delta)
+        else:
+            n = self._menu_length()
+            self.cursor = (self.cursor + delta) % n
+        self._refresh()
+
+    def click(self):
+        """The encoder was pressed."""
+        s = self.screen
+        if s == MENU:
+            if self.cursor == 0:
+                self._go(SETUP)
+            elif self.cursor == 1:
+                self._new_game(None)
+            else:
+                self._go(SETTINGS)
+        elif s == SETUP:
+            self._setup_click()
+        elif s == SETTINGS:
+            self._settings_click()
+        elif s == GAME:
+            if self.pit_cursor >= 0:
+                key = self.pit_cursor
+                self.pit_cursor = -1
+                self.preview = -1
+                self._press_pit(key)
+            else:
+                if self.anim_path is not None:
+                    self._finish_animation()
+                self._go(GAME_MENU)
+        elif s == GAME_MENU:
+            self._game_menu_click()
+        elif s == RESULT:
+            if self.cursor == 0:
+                self._new_game(self.computer, again=True)
+            else:
+                self._go(MENU)
+        self._refresh()
+
+    # ----- menus --------------------------------------------------------------------------
+
+    def _go(self, screen):
+        self.screen = screen
+        self.cursor = 0
+        self.pit_cursor = -1
+        self.preview = -1
+
+    def _menu_length(self):
+        s = self.screen
+        if s == MENU:
+            return len(MAIN_ITEMS)
+        if s == SETUP:
+            return 4
+        if s == SETTINGS:
+            return len(SETTING_ITEMS) + 1
+        if s == GAME_MENU:
+            return len(GAME_MENU_ITEMS)
+        return len(RESULT_ITEMS)
+
+    def _setup_click(self):
+        if self.cursor == 0:
+            i = LEVEL_NAMES.index(self.level)
+            self.level = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
+        elif self.cursor == 1:
+            self.start_choice = (self.start_choice + 1) % len(START_NAMES)
+        elif self.cursor == 2:
+            self._new_game(self._computer_side())
+        else:
+            self._go(MENU)
+
+    def _computer_side(self):
+        if self.start_choice == 0:
+            return NORTH
+        if self.start_choice == 1:
+            return SOUTH
+        return NORTH if self.games_started % 2 == 0 else SOUTH
+
+    def _settings_click(self):
+        if self.cursor == len(SETTING_ITEMS):
+            self._go(MENU)
+            return
+        key, _label, choices = SETTING_ITEMS[self.cursor]
+        i = choices.index(self.settings[key]) if self.settings[key] in choices else -1
+        self.settings[key] = choices[(i + 1) % len(choices)]
+
+    def _game_menu_click(self):
+        item = GAME_MENU_ITEMS[self.cursor]
+        self.screen = GAME
+        self.cursor = 0
+        if item == "Undo":
+            self.undo()
+        elif item == "Hint":
+            self._hint()
+        elif item == "Resign":
+            self.resign()
+        elif item == "Main menu":
+            self._cancel_computer()
+            self._go(MENU)
+
+    # ----- the game -----------------------------------------------------------------------
+
+    def _new_game(self, computer, again=False):
+        st = self.settings
+        if again and self.computer is not None:
+            computer = 1 - self.computer  # play again: the other player starts
+        swap = st["swap"] and computer is None  # never against the computer (as in the sources)
+        self.board = Board(
+            pits=st["pits"], seeds=st["seeds"], empty_capture=st["empty_capture"], alga=st["alga"], swap=swap
+        )
+        self.computer = computer
+        self.games_started += 1
+        self.thinking = False
+        self.anim_path = None
+        self.last_turn = ""
+        self.message = ""
+        self._go(GAME)
+
+    @property
+    def viewer(self):
+        """The side holding the device: its pits are the bottom six keys."""
+        if self.computer is not None:
+            return 1 - self.computer
+        b = self.board
+        side = b.to_move if b.to_move is not None else SOUTH
+        # After a swap the seats changed, but each physical seat keeps its row.
+        return side
+
+    def _human_to_move(self):
+        b = self.board
+        return b is not None and b.to_move is not None and b.to_move != self.computer
+
+    def _press_pit(self, key):
+        b = self.board
+        if b.to_move is None:
+            return
+        if self.thinking or not self._human_to_move():
+            self._illegal(key, "not your turn")
+            return
+        side, pit = pit_of_view_key(key, self.viewer, b.pits)
+        if side != b.to_move:
+            self._illegal(key, "that is not your pit")
+            return
+        if pit == 0:
+            self._illegal(key, "no pit there")
+            return
+        if not b.is_legal(pit):
+            self._illegal(key, "pit %d is empty" % pit)
+            return
+        self._sow(pit)
+
+    def swap_sides(self):
+        """Play T (the swap) when it is offered: two players, North's first turn."""
+        b = self.board
+        if self.screen == GAME and b is not None and b.swap_available() and self.anim_path is None:
+            b.push(0)
+            self.last_turn = "T"
+            self._say("swapped seats")
+        self._refresh()
+
+    def _illegal(self, key, why):
+        self.flash_key = key
+        self.flash_until = self.now + FLASH_MS
+        self._sound(BUZZ)
+        self._say(why)
+
+    def _say(self, text, ms=1500):
+        self.message = text
+        self.message_until = self.now + ms
+
+    def _sound(self, note):
+        if self.settings["sound"]:
+            self.sounds.append(note)
+
+    def _sow(self, pit):
+        b = self.board
+        side = b.to_move
+        self.anim_before = list(b.cells)
+        self.anim_path = b.sow_path(pit)
+        self.anim_side = side
+        # Record the turn text: a new turn unless the same side moved last.
+        if b.ply and b.mover_of(b.ply - 1) == side and self.last_turn and b.moves_at(b.ply - 1) != 0:
+            self.last_turn += "-%d" % pit
+        else:
+            self.last_turn = "%d" % pit
+        b.push(pit)
+        self.anim_pos = 0
+        self.anim_next = self.now
+        self.pit_cursor = -1
+        self.preview = -1
+        self.anim_cells = list(self.anim_before)
+        self.anim_cells[b.pit_index(side, pit)] = 0
+
+    def _anim_step(self):
+        path = self.anim_path
+        if self.anim_pos < len(path):
+            self.anim_cells[path[self.anim_pos]] += 1
+            self.anim_pos += 1
+            self._sound(TICK)
+            self.anim_next += ANIM_SPEEDS[self.settings["speed"]]
+            return
+        self._finish_animation()
+
+    def _finish_animation(self):
+        if self.anim_path is None:
+            return
+        self.anim_path = None
+        b = self.board
+        if b.last_capture:
+            self._sound(CAPTURE)
+            self._say("capture %d" % b.last_capture, 1200)
+        elif b.last_extra and not b.over:
+            self._sound(EXTRA)
+            self._say("extra turn", 1200)
+        if b.to_move is None:
+            self._end_game()
+
+    def _maybe_start_computer(self):
+        b = self.board
+        if b is None or b.to_move is None or b.to_move != self.computer:
+            return
+        start_level(self.search, b, self.level, seed=self.games_started)
+        self.thinking = True
+        self.think_started = self.now
+
+    def _think_slice(self):
+        s = self.search
+        finished = s.step(SLICE_NODES)
+        if not finished and self.now - self.think_started >= LEVELS[self.level][4]:
+            s.stop()  # the hard time cap: play the best move found so far
+            finished = True
+        if finished:
+            self.thinking = False
+            self._sow(s.best_pit)
+
+    def _cancel_computer(self):
+        if self.thinking:
+            self.search.stop()
+        self.thinking = False
+
+    def undo(self):
+        """Two players: take back the last turn. Against the computer: your turn and its reply."""
+        b = self.board
+        if b is None:
+            return
+        self._finish_animation_silently()
+        self._cancel_computer()
+        if b.resigned is not None:
+            b.unresign()
+        side = None if self.computer is None else 1 - self.computer
+        target = b.last_turn_start(side)
+        if target is None:
+            self._say("nothing to undo")
+            self._sound(BUZZ)
+            return
+        while b.ply > target:
+            b.pop()
+        self.last_turn = ""
+        self._say("undone")
+
+    def _finish_animation_silently(self):
+        self.anim_path = None
+
+    def resign(self):
+        b = self.board
+        if b is None or b.to_move is None:
+            return
+        self._finish_animation_silently()
+        self._cancel_computer()
+        loser = (1 - self.computer) if self.computer is not None else b.to_move
+        b.resign(loser)
+        self._end_game()
+
+    def _hint(self):
+        b = self.board
+        if not self._human_to_move():
+            return
+        s = self.search
+        s.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
+        while not s.step(1000):
+            pass
+        key = view_key_of_pit(b.to_move, s.best_pit, self.viewer, b.pits)
+        self.flash_key = key
+        self.flash_until = self.now + 1500
+        self._say("hint: pit %d" % s.best_pit)
+
+    def _end_game(self):
+        o = self.board.outcome()
+        self.thinking = False
+        if o.winner is None:
+            text = "Draw"
+        elif self.computer is None:
+            text = "%s wins" % SIDE_NAMES[o.winner].capitalize()
+        else:
+            text = "You win!" if o.winner != self.computer else "Computer wins"
+        if o.termination == "resign":
+            text += " (resign)"
+        self.result_text = text
+        self._sound(LOSE if (self.computer is not None and o.winner == self.computer) else WIN)
+        self.screen = RESULT
+        self.cursor = 0
+
+    # ----- encoder cursor and hints ---------------------------------------------------------
+
+    def _move_pit_cursor(self, delta):
+        b = self.board
+        if not self._human_to_move() or self.anim_path is not None or self.thinking:
+            return
+        legal = [m for m in b.legal_moves() if m != 0]
+        if not legal:
+            return
+        viewer = self.viewer
+        keys = [view_key_of_pit(b.to_move, m, viewer, b.pits) for m in legal]
+        if self.pit_cursor in keys:
+            i = (keys.index(self.pit_cursor) + delta) % len(keys)
+        else:
+            i = 0 if delta > 0 else len(keys) - 1
+        self.pit_cursor = keys[i]
+        self.preview = keys[i]
+
+    def _hint_colours(self):
+        """Per view key: EXTRA/CAPTURE for the mover's pits, DANGER where the opponent could capture."""
+        b = self.board
+        out = [0] * 12
+        side = b.to_move
+        viewer = self.viewer
+        for pit in range(1, b.pits + 1):
+            if b.is_legal(pit):
+                last, extra, captured, _over = b.preview(pit)
+                if extra:
+                    out[view_key_of_pit(side, pit, viewer, b.pits)] = EXTRA_COLOUR
+                elif captured:
+                    out[view_key_of_pit(side, pit, viewer, b.pits)] = CAPTURE_COLOUR
+        # Which of the mover's pits could the opponent capture if it were its turn?
+        c = b.cells
+        p = b.pits
+        opp = 1 - side
+        base = 0 if opp == SOUTH else p + 1
+        for i in range(base, base + p):
+            n = c[i]
+            land = i + n
+            if n and land < base + p and c[land] == 0 and c[b.opposite(land)]:
+                key = self._key_of_cell(b.opposite(land), viewer)
+                if not out[key]:
+                    out[key] = DANGER_COLOUR
+        return out
+
+    # ----- the view -----------------------------------------------------------------------
+
+    def _refresh(self):
+        if self.screen in (GAME, RESULT) and self.board is not None:
+            self._draw_board()
+        else:
+            self._draw_menu()
+
+    def _cells(self):
+        return self.anim_cells if self.anim_path is not None else self.board.cells
+
+    def _draw_board(self):
+        b = self.board
+        c = self._cells()
+        viewer = (
+            self.viewer
+            if self.screen == GAME
+            else (1 - self.computer if self.computer is not None else SOUTH)
+        )
+        self.flip = self.computer is None and viewer == NORTH
+        px = self.pixels
+        bright = self.settings["brightness"]
+        mover = b.to_move
+        hints = None
+        if (
+            self.settings["hints"]
+            and self.screen == GAME
+            and self._human_to_move()
+            and self.anim_path is None
+            and not self.thinking
+        ):
+            hints = self._hint_colours()
+        for key in range(12):
+            side, pit = pit_of_view_key(key, viewer, b.pits)
+            if pit == 0:
+                px[key] = OFF
+                continue
+            n = c[b.pit_index(side, pit)]
+            colour = SOUTH_COLOUR if side == SOUTH else NORTH_COLOUR
+            if n == 0:
+                v = OFF
+            else:
+                # Seed count at a glance: brighter with more seeds; the mover's pits stand out.
+                level = 2 + min(n, 8)
+                if side != mover or not self._human_to_move():
+                    level = 1 + min(n, 8) // 3
+                v = _scale(colour, level * bright, 40)
+            if hints is not None and hints[key] and n:
+                v = _scale(hints[key], 2 * bright, 8)
+            px[key] = v
+        # Thinking: a light runs along the computer's row.
+        if self.thinking:
+            k = (self.now // 120) % 6
+            px[k] = _scale(NORTH_COLOUR if self.computer == NORTH else SOUTH_COLOUR, bright * 3, 4)
+        if self.anim_path is not None and self.anim_pos:
+            last = self.anim_path[self.anim_pos - 1]
+            key = self._key_of_cell(last, viewer)
+            if key >= 0:
+                px[key] = _scale(SOW_COLOUR, bright, 4)
+        if self.preview >= 0 and self.anim_path is None:
+            side, pit = pit_of_view_key(self.preview, viewer, b.pits)
+            if side == mover and pit and b.is_legal(pit):
+                # Where the last seed lands: that key lights white; a store landing lights
+                # the chosen key green (extra turn).
+                last, extra, _cap, _over = b.preview(pit)
+                key = self._key_of_cell(last, viewer)
+                px[self.preview] = _scale(EXTRA_COLOUR if extra else SOW_COLOUR, bright, 6)
+                if key >= 0:
+                    px[key] = _scale(SOW_COLOUR, bright, 4)
+        if self.flash_key >= 0:
+            px[self.flash_key] = _scale(DANGER_COLOUR, bright, 4) if (self.now // 100) % 2 == 0 else OFF
+        if self.screen == RESULT:
+            # End-of-game sweep: a band of light runs across the keys.
+            band = (self.now // 90) % 6
+            for key in (band, 11 - band):
+                px[key] = _scale(SOW_COLOUR, bright, 6)
+        self._draw_board_text(c, viewer)
+
+    def _key_of_cell(self, cell, viewer):
+        b = self.board
+        p = b.pits
+        if cell == p or cell == 2 * p + 1:
+            return -1
+        side = SOUTH if cell < p else NORTH
+        pit = cell + 1 if cell < p else cell - p
+        return view_key_of_pit(side, pit, viewer, p)
+
+    def _draw_board_text(self, c, viewer):
+        b = self.board
+        p = b.pits
+        opp = 1 - viewer
+
+        def count(side, pit):
+            if pit == 0:
+                return "  "
+            return "%2d" % c[b.pit_index(side, pit)]
+
+        rows = []
+        for key_row in range(4):
+            parts = []
+            for col in range(3):
+                side, pit = pit_of_view_key(key_row * 3 + col, viewer, p)
+                parts.append(count(side, pit))
+            rows.append(" ".join(parts))
+        store_opp = c[b.store_index(opp)]
+        store_me = c[b.store_index(viewer)]
+        name = SIDE_NAMES
+        if self.screen == RESULT:
+            status = self.result_text
+            extra = "> again" if self.cursor == 0 else "> menu"
+        else:
+            mover = b.to_move
+            if self.thinking:
+                status = "thinking..."
+            elif mover is None:
+                status = "game over"
+            elif self.computer is None:
+                status = "%s to move" % name[mover].capitalize()
+            else:
+                status = "your move" if mover != self.computer else "computer"
+            extra = self.message or self.last_turn
+        self.lines[0] = "%s |%s %2d" % (rows[0], name[opp][0].upper(), store_opp)
+        self.lines[1] = "%s | %s" % (rows[1], status[:10])
+        self.lines[2] = "%s | %s" % (rows[2], extra[:10])
+        self.lines[3] = "%s |%s %2d" % (rows[3], name[viewer][0].upper(), store_me)
+        self.lines[4] = status if len(status) > 10 else ""
+
+    def _draw_menu(self):
+        self.flip = False
+        s = self.screen
+        if s == MENU:
+            title = "KALAHA"
+            items = MAIN_ITEMS
+        elif s == SETUP:
+            title = "vs computer"
+            items = (
+                "Level: " + self.level,
+                "Starts: " + START_NAMES[self.start_choice],
+                "Start game",
+                "Back",
+            )
+        elif s == SETTINGS:
+            title = "Settings"
+            items = []
+            for key, label, _choices in SETTING_ITEMS:
+                v = self.settings[key]
+                if key == "speed":
+                    v = SPEED_NAMES[v]
+                elif v is True:
+                    v = "on"
+                elif v is False:
+                    v = "off"
+                items.append("%s: %s" % (label, v))
+            items.append("Back")
+        elif s == GAME_MENU:
+            title = "Game"
+            items = GAME_MENU_ITEMS
+        else:
+            title = "Result"
+            items = RESULT_ITEMS
+        # Show the title and a window of four items around the cursor.
+        first = max(0, min(self.cursor - 1, len(items) - 4))
+        self.lines[0] = title
+        for row in range(4):
+            i = first + row
+            if i < len(items):
+                self.lines[row + 1] = ("> " if i == self.cursor else "  ") + items[i]
+            else:
+                self.lines[row + 1] = ""
+        px = self.pixels
+        glow = _scale(SOUTH_COLOUR, self.settings["brightness"], 16)
+        for k in range(12):
+            px[k] = glow if k in (1, 4, 7, 10) else OFF

@@ -1,0 +1,377 @@
+"""The handheld's flow, played through its events (keys, encoder, time) as a person would."""
+
+import random
+
+import pytest
+
+from kalaha import NORTH, SOUTH, Board
+from kalaha.app import (
+    BUZZ,
+    GAME,
+    GAME_MENU_ITEMS,
+    MENU,
+    RESULT,
+    SETTING_ITEMS,
+    App,
+    pit_of_view_key,
+    view_key_of_pit,
+)
+
+FRAME = 20
+
+
+class Driver:
+    def __init__(self, **settings):
+        self.app = App(settings or None)
+        self.t = 0
+        self.app.tick(0)
+
+    def frames(self, n=1):
+        for _ in range(n):
+            self.t += FRAME
+            self.app.tick(self.t)
+
+    def press(self, key, hold=40):
+        self.app.key_down(key)
+        self.frames(max(1, hold // FRAME))
+        self.app.key_up(key)
+        self.frames()
+
+    def idle(self, limit=20000):
+        """Run frames until nothing moves: no animation, no search (or the game is over)."""
+        a = self.app
+        for _ in range(limit):
+            self.frames()
+            if a.screen != GAME:
+                return
+            if (
+                a.anim_path is None
+                and not a.thinking
+                and (a.board.to_move is None or a.board.to_move != a.computer)
+            ):
+                return
+        raise AssertionError("the app never settled")
+
+    def choose(self, label):
+        """Turn the encoder to the menu line starting with `label` and press it."""
+        a = self.app
+        for _ in range(20):
+            if any(line.startswith("> " + label) for line in a.lines):
+                a.click()
+                self.frames()
+                return
+            a.turn(1)
+        raise AssertionError("no menu item %r in %r" % (label, a.lines))
+
+    def key_for(self, pit):
+        a = self.app
+        return view_key_of_pit(a.board.to_move, pit, a.viewer, a.board.pits)
+
+
+def start_vs_computer(d, level="easy", starts="you"):
+    a = d.app
+    d.choose("Play computer")
+    while not a.lines[1].endswith(level):
+        d.choose("Level")
+    while not a.lines[2].endswith(starts):
+        d.choose("Starts")
+    d.choose("Start game")
+    assert a.screen == GAME
+
+
+def snapshot(a):
+    return (list(a.board.cells), a.board.ply, a.board.to_move)
+
+
+def test_key_map_is_a_ring_with_opposites_straight_above():
+    for pits in (4, 5, 6):
+        b = Board(pits=pits)
+        for viewer in (SOUTH, NORTH):
+            seen = set()
+            for side in (SOUTH, NORTH):
+                for pit in range(1, pits + 1):
+                    key = view_key_of_pit(side, pit, viewer, pits)
+                    assert pit_of_view_key(key, viewer, pits) == (side, pit)
+                    seen.add(key)
+                    if side == viewer:
+                        opposite = b.opposite(b.pit_index(side, pit))
+                        o_side = SOUTH if opposite < pits else NORTH
+                        o_pit = opposite + 1 if opposite < pits else opposite - pits
+                        assert view_key_of_pit(o_side, o_pit, viewer, pits) == key - 6
+            assert len(seen) == 2 * pits
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "strong", "expert"])
+def test_complete_game_against_every_level(level):
+    d = Driver()
+    start_vs_computer(d, level)
+    a = d.app
+    rng = random.Random(level)
+    turns = 0
+    while a.screen == GAME:
+        d.idle()
+        if a.screen != GAME:
+            break
+        assert a.board.to_move == SOUTH and a.viewer == SOUTH and not a.flip
+        before = a.board.ply
+        pit = rng.choice([m for m in a.board.legal_moves()])
+        d.press(d.key_for(pit))
+        assert a.board.ply == before + 1
+        turns += 1
+    assert a.screen == RESULT and a.board.outcome() is not None
+    assert a.result_text in ("You win!", "Computer wins", "Draw")
+    assert turns > 3
+    # Play again: the other player starts.
+    a.click()
+    d.frames()
+    assert a.screen == GAME and a.computer == SOUTH
+
+
+def test_complete_two_player_game_flips_for_north():
+    d = Driver(hints=False)
+    d.choose("Two players")
+    a = d.app
+    rng = random.Random(2)
+    flips = set()
+    while a.screen == GAME:
+        side = a.board.to_move
+        assert a.flip == (side == NORTH)
+        flips.add(a.flip)
+        pit = rng.choice(list(a.board.legal_moves()))
+        # The mover's pits are always the bottom six keys, pit 1 at key 6.
+        assert d.key_for(pit) == 5 + pit
+        before = a.board.ply
+        d.press(d.key_for(pit))
+        assert a.board.ply == before + 1
+        d.idle()
+    assert flips == {True, False}
+    assert a.result_text.endswith("wins") or a.result_text == "Draw"
+
+
+def test_every_kind_of_illegal_press_changes_nothing():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    d.press(d.key_for(3))  # 3: extra turn, South still to move
+    d.idle()
+    cases = []
+    empty = d.key_for(3)
+    cases.append((empty, "empty"))
+    cases.append((view_key_of_pit(NORTH, 2, SOUTH), "not your pit"))
+    for key, words in cases:
+        before = snapshot(a)
+        a.sounds.clear()
+        d.press(key)
+        assert snapshot(a) == before
+        assert BUZZ in a.sounds and words in a.message
+        assert a.flash_key == key
+    # Not your turn: pressing while the computer thinks.
+    d.press(d.key_for(6))  # ends the turn; the computer moves next
+    while a.anim_path is not None:
+        d.frames()
+    d.frames()
+    assert a.board.to_move == NORTH and a.thinking
+    a.sounds.clear()
+    before = a.board.ply
+    d.press(view_key_of_pit(SOUTH, 1, SOUTH))
+    assert "not your turn" in a.message and BUZZ in a.sounds
+    d.idle()
+    assert a.board.to_move == SOUTH or a.screen == RESULT
+    assert a.board.ply > before
+
+
+def test_smaller_board_keys_without_pits():
+    d = Driver(pits=4)
+    start_vs_computer(d, "easy")
+    a = d.app
+    assert a.board.pits == 4
+    before = snapshot(a)
+    d.press(11)  # pit 6 does not exist on a 4-pit board
+    assert snapshot(a) == before and "no pit" in a.message
+    assert a.pixels[11] == 0 and a.pixels[10] == 0
+
+
+def test_keys_mashed_during_animation_and_thinking_lose_or_double_nothing():
+    d = Driver(speed=2)
+    start_vs_computer(d, "strong")
+    a = d.app
+    rng = random.Random(9)
+    moves_made = 0
+    for _ in range(6):
+        d.idle()
+        if a.screen != GAME:
+            break
+        pit = rng.choice(list(a.board.legal_moves()))
+        before = a.board.ply
+        d.press(d.key_for(pit))
+        moves_made += 1
+        assert a.board.ply == before + 1
+        # Mash everything while the seeds are sown and the computer thinks; a press that
+        # starts while it is busy must never count, even if released later.
+        k = 0
+        while a.anim_path is not None and a.anim_side != a.computer:
+            d.frames()  # (a key here would skip our own sowing; a second one would be a real move)
+
+        def computer_busy():
+            return a.thinking or (a.anim_path is not None and a.anim_side == a.computer)
+
+        while computer_busy():
+            a.key_down(k % 12)
+            a.key_down((k + 5) % 12)
+            d.frames()
+            a.key_up(k % 12)
+            a.turn(1)
+            k += 1
+            d.frames()
+            a.key_up((k + 4) % 12)
+        d.idle()
+        human_plies = sum(1 for i in range(a.board.ply) if a.board.mover_of(i) == SOUTH)
+        assert human_plies == moves_made
+
+
+def test_undo_against_the_computer_takes_back_the_reply_too():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    d.press(d.key_for(1))  # no extra turn: the computer replies
+    d.idle()
+    assert a.board.to_move == SOUTH and a.board.ply >= 2
+    d.app.click()  # game menu
+    d.choose("Undo")
+    assert a.board.ply == 0 and a.board.to_move == SOUTH
+    d.frames(5)
+    assert a.board.ply == 0  # the computer does not move again by itself
+
+
+def test_undo_during_the_computers_search_cancels_it():
+    d = Driver()
+    start_vs_computer(d, "expert")
+    a = d.app
+    d.press(d.key_for(2))
+    d.frames(30)
+    assert a.thinking
+    a.click()
+    d.choose("Undo")
+    assert not a.thinking and a.board.ply == 0
+
+
+def test_undo_in_two_player_games_takes_back_one_turn():
+    d = Driver()
+    d.choose("Two players")
+    a = d.app
+    d.press(d.key_for(3))
+    d.idle()
+    d.press(d.key_for(6))  # South's turn 3-6 is complete
+    d.idle()
+    d.press(d.key_for(1))  # North plays 1
+    d.idle()
+    a.undo()
+    assert a.board.record() == "3-6"
+    a.undo()
+    assert a.board.record() == ""
+    a.undo()
+    assert "nothing to undo" in a.message
+
+
+def test_holding_a_key_previews_without_playing():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    before = snapshot(a)
+    key = d.key_for(3)
+    d.press(key, hold=600)
+    assert snapshot(a) == before
+    a.key_down(key)
+    d.frames(25)
+    # Pit 3 ends in the store: the held key shows green (extra turn).
+    assert a.preview == key and (a.pixels[key] >> 8) & 255 > 0 and a.pixels[key] >> 16 == 0
+    a.key_up(key)
+    d.frames()
+    assert snapshot(a) == before
+
+
+def test_encoder_cursor_chooses_and_plays_a_pit():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    a.turn(1)
+    assert a.pit_cursor == d.key_for(1)
+    a.turn(2)
+    assert a.pit_cursor == d.key_for(3)
+    a.click()
+    d.frames()
+    assert a.board.moves() == [3]
+
+
+def test_resign_and_result_screen():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    a.click()
+    d.choose("Resign")
+    assert a.screen == RESULT and "Computer wins" in a.result_text
+    assert "again" in a.lines[2]
+    a.turn(1)
+    assert "> menu" in a.lines[2]
+    a.click()
+    assert a.screen == MENU
+
+
+def test_settings_menu_changes_every_setting():
+    d = Driver()
+    a = d.app
+    d.choose("Settings")
+    before = dict(a.settings)
+    for _key, label, _choices in SETTING_ITEMS:
+        d.choose(label)
+    assert all(a.settings[k] != before[k] for k, _l, _c in SETTING_ITEMS)
+    d.choose("Back")
+    assert a.screen == MENU
+
+
+def test_swap_is_offered_only_to_two_players():
+    d = Driver(swap=True)
+    start_vs_computer(d, "easy")
+    assert not d.app.board.swap
+    d = Driver(swap=True)
+    d.choose("Two players")
+    a = d.app
+    d.press(d.key_for(1))
+    d.idle()
+    a.swap_sides()
+    assert a.board.record() == "1 T" and a.board.to_move == NORTH
+
+
+def test_hint_lights_a_legal_pit():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    a.click()
+    d.choose("Hint")
+    side, pit = pit_of_view_key(a.flash_key, a.viewer, a.board.pits)
+    assert side == SOUTH and a.board.is_legal(pit) and "hint" in a.message
+
+
+def test_display_shows_the_exact_board():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    d.press(d.key_for(3))
+    d.idle()
+    text = "\n".join(a.lines)
+    # Row of keys 6 7 8 = South pits 1 2 3 = 4 4 0; key 0 1 2 = North 6 5 4.
+    assert a.lines[2].startswith(" 4  4  0") and a.lines[3].startswith(" 5  5  5")
+    assert a.lines[3].endswith("S  1") and a.lines[0].endswith("N  0")
+    assert "extra turn" in text or "3" in a.lines[2]
+
+
+def test_game_menu_has_every_item():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    a.click()
+    seen = set()
+    for _ in range(len(GAME_MENU_ITEMS)):
+        seen.update(line[2:] for line in a.lines if line.startswith("> "))
+        a.turn(1)
+    assert seen == set(GAME_MENU_ITEMS)
