@@ -1,7 +1,8 @@
-"""Pocket Kalaha: the CircuitPython entry point; on a PC it starts the game on the host.
+"""Pocket Kalaha: the CircuitPython entry point; on a PC it starts the desktop simulator.
 
-CircuitPython runs this file as __main__ at boot. On a PC, `python code.py` runs the host
-front end. It must stay import-safe: on a PC its name shadows the standard `code` module.
+CircuitPython runs this file as __main__ at boot. On a PC, `python code.py` opens the simulator
+window (`--headless --script FILE` runs a script of events). It must stay import-safe: on a PC
+its name shadows the standard `code` module.
 """
 
 import sys
@@ -10,9 +11,12 @@ import sys
 def run():
     if sys.implementation.name == "circuitpython":
         from hw.macropad import main
+
+        main()
     else:
-        from kalaha.cli import play_main as main
-    main()
+        from hw.desktop import main
+
+        sys.exit(main())
 
 
 if __name__ == "__main__":

@@ -42,9 +42,11 @@ BUZZ = (110, 200)
 WIN = (1320, 300)
 LOSE = (220, 400)
 
+SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
 HOLD_MS = const(400)  # a key held this long previews its sowing instead of playing it
 FLASH_MS = const(300)
-SLICE_NODES = const(48)  # AI nodes per frame: well under 20 ms on the RP2040
+SLICE_NODES = const(16)  # AI nodes per frame: a few ms on the RP2040 (README, frame figures)
+PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 SPEED_NAMES = ("fast", "normal", "slow")
 START_NAMES = ("you", "computer", "alternate")
@@ -62,7 +64,7 @@ SETTING_ITEMS = (
     ("speed", "Anim", (1, 0, 2)),
 )
 MAIN_ITEMS = ("Play computer", "Two players", "Settings")
-GAME_MENU_ITEMS = ("Back to game", "Undo", "Hint", "Resign", "Main menu")
+GAME_MENU_ITEMS = ("Back to game", "Undo", "Hint", "Swap sides", "Resign", "Main menu")
 RESULT_ITEMS = ("Play again", "Main menu")
 
 
@@ -95,7 +97,7 @@ def _scale(colour, num, den):
 class App:
     """The game as a state machine. Feed it events; read `pixels`, `lines`, `flip`, `sounds`."""
 
-    def __init__(self, settings=None):
+    def __init__(self, settings=None, slice_nodes=SLICE_NODES):
         self.settings = {
             "seeds": 4,
             "pits": 6,
@@ -113,6 +115,7 @@ class App:
         self.start_choice = 0  # index into START_NAMES
         self.games_started = 0
         self.search = Search()
+        self.slice_nodes = slice_nodes  # the front end sizes the AI's slice to its speed
         self.pixels = [0] * 12
         self.lines = ["", "", "", "", ""]
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
@@ -136,22 +139,34 @@ class App:
         self.thinking = False
         self.think_started = 0
         self.result_text = ""
+        self.version = 0  # bumped on every change of the board, so cached hints stay true
+        self._hints = [0] * 12
+        self._hints_version = -1
+        self._dirty = True
+        self._phase = 0
         self._refresh()
 
     # ----- events -------------------------------------------------------------------------
 
     def tick(self, now):
-        """Advance time to `now` (integer ms): animation, flashes, the AI's next slice."""
+        """Advance time to `now` (integer ms): animation, flashes, the AI's next slice.
+
+        The view is only redrawn when something changed (or is animating): most frames
+        cost little more than the AI's slice.
+        """
         self.now = now
         if self.flash_key >= 0 and now >= self.flash_until:
             self.flash_key = -1
+            self._dirty = True
         if self.message and self.message_until and now >= self.message_until:
             self.message = ""
             self.message_until = 0
+            self._dirty = True
         if self.screen == GAME:
             if self.anim_path is not None:
                 while self.anim_path is not None and now >= self.anim_next:
                     self._anim_step()
+                    self._dirty = True
             elif self.thinking:
                 self._think_slice()
             else:
@@ -160,7 +175,12 @@ class App:
                 t = self.pressed[k]
                 if t >= 0 and now - t >= HOLD_MS and self.preview != k:
                     self.preview = k
-        self._refresh()
+                    self._dirty = True
+        animated = self.thinking or self.flash_key >= 0 or self.screen == RESULT
+        phase = now // PHASE_MS
+        if self._dirty or (animated and phase != self._phase):
+            self._phase = phase
+            self._refresh()
 
     def key_down(self, key):
         if not 0 <= key < 12:
@@ -174,7 +194,7 @@ class App:
                 # A press that starts out of turn never becomes a move, however long it is held.
                 self._illegal(key, "not your turn")
                 self.pressed[key] = -2
-        self._refresh()
+        self._changed()
 
     def key_up(self, key):
         if not 0 <= key < 12:
@@ -185,7 +205,7 @@ class App:
         if was_preview:
             self.preview = -1
         if t == -2 or t == -1:
-            self._refresh()
+            self._changed()
             return
         if self.screen == GAME:
             if not was_preview:
@@ -198,7 +218,7 @@ class App:
                 self.turn(1)
             else:
                 self.click()
-        self._refresh()
+        self._changed()
 
     def turn(self, delta):
         """The encoder turned by `delta` detents."""
@@ -207,7 +227,7 @@ class App:
         else:
             n = self._menu_length()
             self.cursor = (self.cursor + delta) % n
-        self._refresh()
+        self._changed()
 
     def click(self):
         """The encoder was pressed."""
@@ -240,7 +260,7 @@ class App:
                 self._new_game(self.computer, again=True)
             else:
                 self._go(MENU)
-        self._refresh()
+        self._changed()
 
     # ----- menus --------------------------------------------------------------------------
 
@@ -296,6 +316,8 @@ class App:
             self.undo()
         elif item == "Hint":
             self._hint()
+        elif item == "Swap sides":
+            self.swap_sides()
         elif item == "Resign":
             self.resign()
         elif item == "Main menu":
@@ -313,6 +335,7 @@ class App:
             pits=st["pits"], seeds=st["seeds"], empty_capture=st["empty_capture"], alga=st["alga"], swap=swap
         )
         self.computer = computer
+        self.version += 1
         self.games_started += 1
         self.thinking = False
         self.anim_path = None
@@ -358,9 +381,13 @@ class App:
         b = self.board
         if self.screen == GAME and b is not None and b.swap_available() and self.anim_path is None:
             b.push(0)
+            self.version += 1
             self.last_turn = "T"
             self._say("swapped seats")
-        self._refresh()
+        else:
+            self._say("no swap now")
+            self._sound(BUZZ)
+        self._changed()
 
     def _illegal(self, key, why):
         self.flash_key = key
@@ -388,6 +415,7 @@ class App:
         else:
             self.last_turn = "%d" % pit
         b.push(pit)
+        self.version += 1
         self.anim_pos = 0
         self.anim_next = self.now
         self.pit_cursor = -1
@@ -426,10 +454,11 @@ class App:
         start_level(self.search, b, self.level, seed=self.games_started)
         self.thinking = True
         self.think_started = self.now
+        self._dirty = True
 
     def _think_slice(self):
         s = self.search
-        finished = s.step(SLICE_NODES)
+        finished = s.step(self.slice_nodes)
         if not finished and self.now - self.think_started >= LEVELS[self.level][4]:
             s.stop()  # the hard time cap: play the best move found so far
             finished = True
@@ -459,6 +488,7 @@ class App:
             return
         while b.ply > target:
             b.pop()
+        self.version += 1
         self.last_turn = ""
         self._say("undone")
 
@@ -494,7 +524,7 @@ class App:
         if o.winner is None:
             text = "Draw"
         elif self.computer is None:
-            text = "%s wins" % SIDE_NAMES[o.winner].capitalize()
+            text = "%s wins" % SIDE_TITLES[o.winner]
         else:
             text = "You win!" if o.winner != self.computer else "Computer wins"
         if o.termination == "resign":
@@ -551,11 +581,18 @@ class App:
 
     # ----- the view -----------------------------------------------------------------------
 
+    def _changed(self):
+        self._dirty = True
+        self._phase = 0
+        self._refresh()
+
     def _refresh(self):
+        """Redraw pixels; rebuild the text lines only when something changed (self._dirty)."""
         if self.screen in (GAME, RESULT) and self.board is not None:
             self._draw_board()
         else:
             self._draw_menu()
+        self._dirty = False
 
     def _cells(self):
         return self.anim_cells if self.anim_path is not None else self.board.cells
@@ -580,7 +617,10 @@ class App:
             and self.anim_path is None
             and not self.thinking
         ):
-            hints = self._hint_colours()
+            if self._hints_version != self.version:
+                self._hints = self._hint_colours()
+                self._hints_version = self.version
+            hints = self._hints
         for key in range(12):
             side, pit = pit_of_view_key(key, viewer, b.pits)
             if pit == 0:
@@ -601,7 +641,7 @@ class App:
             px[key] = v
         # Thinking: a light runs along the computer's row.
         if self.thinking:
-            k = (self.now // 120) % 6
+            k = (self.now // PHASE_MS) % 6
             px[k] = _scale(NORTH_COLOUR if self.computer == NORTH else SOUTH_COLOUR, bright * 3, 4)
         if self.anim_path is not None and self.anim_pos:
             last = self.anim_path[self.anim_pos - 1]
@@ -619,13 +659,14 @@ class App:
                 if key >= 0:
                     px[key] = _scale(SOW_COLOUR, bright, 4)
         if self.flash_key >= 0:
-            px[self.flash_key] = _scale(DANGER_COLOUR, bright, 4) if (self.now // 100) % 2 == 0 else OFF
+            px[self.flash_key] = _scale(DANGER_COLOUR, bright, 4) if (self.now // PHASE_MS) % 2 == 0 else OFF
         if self.screen == RESULT:
             # End-of-game sweep: a band of light runs across the keys.
-            band = (self.now // 90) % 6
+            band = (self.now // PHASE_MS) % 6
             for key in (band, 11 - band):
                 px[key] = _scale(SOW_COLOUR, bright, 6)
-        self._draw_board_text(c, viewer)
+        if self._dirty:
+            self._draw_board_text(c, viewer)
 
     def _key_of_cell(self, cell, viewer):
         b = self.board
@@ -666,7 +707,7 @@ class App:
             elif mover is None:
                 status = "game over"
             elif self.computer is None:
-                status = "%s to move" % name[mover].capitalize()
+                status = "%s to move" % SIDE_TITLES[mover]
             else:
                 status = "your move" if mover != self.computer else "computer"
             extra = self.message or self.last_turn

@@ -104,6 +104,9 @@ def build_parser():
 
 def main(argv=None, out=None):
     out = out or sys.stdout
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["play"]:
+        return play_main(argv[1:], out=out)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -115,7 +118,7 @@ def main(argv=None, out=None):
 
 
 def _play_parser():
-    parser = _Parser(prog="python code.py", description="Play Kalaha in the terminal.")
+    parser = _Parser(prog="python -m kalaha play", description="Play Kalaha in the terminal.")
     parser.add_argument("--level", default="medium", help="computer level: easy, medium, strong, expert")
     parser.add_argument("--two-players", action="store_true", help="two people at one keyboard")
     parser.add_argument("--computer-starts", action="store_true", help="the computer plays South")

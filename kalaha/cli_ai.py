@@ -170,3 +170,21 @@ def bench(out, vm=False):
             out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])
         for line in proc.stdout.splitlines():
             out.write("  " + line + "\n")
+        out.write("App frames in the MicroPython VM (a game against Strong, scaled to the RP2040):\n")
+        proc = subprocess.run(
+            [
+                "node",
+                os.path.join(ROOT, "tools", "mpvm.mjs"),
+                "--put",
+                "kalaha",
+                os.path.join(ROOT, "tools", "vm_frames.py"),
+                "strong",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode:
+            out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])
+        for line in proc.stdout.splitlines():
+            out.write("  " + line + "\n")

@@ -338,8 +338,12 @@ def test_swap_is_offered_only_to_two_players():
     a = d.app
     d.press(d.key_for(1))
     d.idle()
-    a.swap_sides()
+    a.click()
+    d.choose("Swap sides")
     assert a.board.record() == "1 T" and a.board.to_move == NORTH
+    a.click()
+    d.choose("Swap sides")  # only once, and only as North's first turn
+    assert a.board.record() == "1 T" and "no swap" in a.message
 
 
 def test_hint_lights_a_legal_pit():

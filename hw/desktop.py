@@ -1,0 +1,271 @@
+"""The desktop simulator: a window that looks like the MacroPad, or a headless script runner.
+
+Host-only. The OLED is drawn by the same displayio code as on the device (hw/screen.py),
+through Blinka's displayio and blinka-displayio-pygamedisplay; keys, pixels and the encoder
+are drawn with pygame. Never copied to the device.
+
+Keyboard: the 12 keys are   1 2 3 / q w e / a s d / z x c   (the same 3x4 grid);
+encoder: Left/Right (or Up/Down, or the mouse wheel) turn it, Enter or Space press it.
+Mouse: click a key or the encoder. Escape or closing the window quits.
+"""
+
+import os
+import sys
+
+FRAME_MS = 20
+DESKTOP_SLICE_NODES = 400
+KEY_PRESS_MS = 60
+KEYBOARD = "123qweasdzxc"
+SCALE = 3
+MARGIN = 16
+OLED_W, OLED_H = 128 * SCALE, 64 * SCALE
+KEY_SIZE, KEY_GAP = 110, 14
+WIDTH = MARGIN + OLED_W + 120 + MARGIN
+KEYS_X = (WIDTH - (3 * KEY_SIZE + 2 * KEY_GAP)) // 2
+KEYS_Y = MARGIN + OLED_H + 28
+HEIGHT = KEYS_Y + 4 * KEY_SIZE + 3 * KEY_GAP + 20
+ENCODER = (MARGIN + OLED_W + 60, MARGIN + OLED_H // 2)
+ENCODER_R = 44
+
+
+class ScriptError(ValueError):
+    """A malformed line in a --script file."""
+
+
+def parse_script(text):
+    """Check every line first; return a list of (command, args). Raises ScriptError."""
+    steps = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        words = line.split()
+        cmd, args = words[0], words[1:]
+        where = "script line %d (%r)" % (number, line)
+
+        def integer(word, low, high, sign=False, where=where):
+            body = word[1:] if sign and word[:1] in "+-" else word
+            if not body.isdigit():
+                raise ScriptError("%s: %r is not a whole number" % (where, word))
+            value = int(word)
+            if not low <= value <= high:
+                raise ScriptError("%s: %d is out of range %d..%d" % (where, value, low, high))
+            return value
+
+        if cmd == "key" and len(args) == 1:
+            steps.append(("key", (integer(args[0], 0, 11),)))
+        elif cmd == "hold" and len(args) == 2:
+            steps.append(("hold", (integer(args[0], 0, 11), integer(args[1], 0, 600000))))
+        elif cmd == "turn" and len(args) == 1:
+            steps.append(("turn", (integer(args[0], -100, 100, sign=True),)))
+        elif cmd == "click" and not args:
+            steps.append(("click", ()))
+        elif cmd == "wait" and len(args) == 1:
+            steps.append(("wait", (integer(args[0], 0, 3600000),)))
+        elif cmd == "shot" and len(args) == 1:
+            if not args[0].lower().endswith(".png"):
+                raise ScriptError("%s: a shot is saved as a .png file" % where)
+            steps.append(("shot", (args[0],)))
+        else:
+            raise ScriptError(
+                "%s: expected key N, hold N MS, turn +N|-N, click, wait MS or shot PATH.png" % where
+            )
+    return steps
+
+
+class Simulator:
+    """The app, the displayio OLED and a pygame picture of the whole device."""
+
+    def __init__(self, headless):
+        os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+        from blinka_displayio_pygamedisplay import PyGameDisplay
+
+        from hw.screen import Screen
+        from kalaha.app import App
+
+        self.pygame = pygame
+        self.display = PyGameDisplay(width=128, height=64, auto_refresh=False, caption="Pocket Kalaha")
+        # displayio draws into the 128x64 surface; the window shows the whole device around it.
+        self.window = pygame.display.set_mode((WIDTH, HEIGHT))
+        self.oled = pygame.Surface((128, 64))
+        self.display._pygame_screen = self.oled
+        self.screen = Screen(self.display)
+        # CPython is about a hundred times faster than the device: bigger AI slices per frame.
+        self.app = App(slice_nodes=DESKTOP_SLICE_NODES)
+        self.now = 0
+        self.font = pygame.font.Font(None, 28)
+        self.held = [False] * 12
+        self.step(0)
+
+    # ----- time and drawing ------------------------------------------------------------------
+
+    def step(self, ms=FRAME_MS):
+        """One frame: advance the app's clock, update the OLED, draw the device."""
+        self.now += ms
+        self.app.tick(self.now)
+        self.app.sounds.clear()  # (the simulator is silent)
+        if self.screen.show(self.app.lines):
+            self.display.refresh()
+        self.draw()
+
+    def frames(self, ms):
+        for _ in range(max(1, ms // FRAME_MS)):
+            self.step()
+
+    def draw(self):
+        pg = self.pygame
+        win = self.window
+        win.fill((38, 38, 44))
+        pg.draw.rect(win, (10, 10, 10), (MARGIN - 6, MARGIN - 6, OLED_W + 12, OLED_H + 12), border_radius=6)
+        win.blit(pg.transform.scale(self.oled, (OLED_W, OLED_H)), (MARGIN, MARGIN))
+        pg.draw.circle(win, (20, 20, 24), ENCODER, ENCODER_R)
+        pg.draw.circle(win, (90, 90, 100), ENCODER, ENCODER_R - 10, 3)
+        for k in range(12):
+            x, y = self.key_rect(k)[:2]
+            colour = self.app.pixels[k]
+            glow = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
+            # NeoPixels look brighter than their numbers: lift the colour for the screen.
+            glow = tuple(min(255, c * 3) for c in glow)
+            cap = (70, 70, 78) if not self.held[k] else (110, 110, 120)
+            pg.draw.rect(win, glow, (x - 5, y - 5, KEY_SIZE + 10, KEY_SIZE + 10), border_radius=14)
+            pg.draw.rect(win, cap, (x + 6, y + 6, KEY_SIZE - 12, KEY_SIZE - 12), border_radius=10)
+            label = self.font.render(KEYBOARD[k], True, (200, 200, 210))
+            win.blit(label, (x + 14, y + 12))
+        if self.app.flip:
+            note = self.font.render("held by North", True, (255, 160, 80))
+            win.blit(note, (MARGIN, HEIGHT - 18))
+        pg.display.flip()
+
+    def key_rect(self, k):
+        col, row = k % 3, k // 3
+        return (KEYS_X + col * (KEY_SIZE + KEY_GAP), KEYS_Y + row * (KEY_SIZE + KEY_GAP), KEY_SIZE, KEY_SIZE)
+
+    def save(self, path):
+        self.draw()
+        folder = os.path.dirname(path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        self.pygame.image.save(self.window, path)
+
+    # ----- input -----------------------------------------------------------------------------
+
+    def key_down(self, k):
+        self.held[k] = True
+        self.app.key_down(k)
+
+    def key_up(self, k):
+        self.held[k] = False
+        self.app.key_up(k)
+
+    def run_script(self, steps, out):
+        for cmd, args in steps:
+            if cmd == "key":
+                self.key_down(args[0])
+                self.frames(KEY_PRESS_MS)
+                self.key_up(args[0])
+                self.step()
+            elif cmd == "hold":
+                self.key_down(args[0])
+                self.frames(args[1])
+                self.key_up(args[0])
+                self.step()
+            elif cmd == "turn":
+                self.app.turn(args[0])
+                self.step()
+            elif cmd == "click":
+                self.app.click()
+                self.step()
+            elif cmd == "wait":
+                self.frames(args[0])
+            else:
+                self.save(args[0])
+                out.write("shot %s\n" % args[0])
+        self.report(out)
+
+    def report(self, out):
+        out.write("display:\n")
+        for line in self.app.lines:
+            out.write("  |%s\n" % line)
+        out.write("pixels: %s\n" % " ".join("#%06x" % c for c in self.app.pixels))
+
+    def run_window(self):
+        pg = self.pygame
+        clock = pg.time.Clock()
+        while True:
+            for event in pg.event.get():
+                if event.type == pg.QUIT or (event.type == pg.KEYDOWN and event.key == pg.K_ESCAPE):
+                    return
+                if event.type in (pg.KEYDOWN, pg.KEYUP):
+                    name = pg.key.name(event.key)
+                    down = event.type == pg.KEYDOWN
+                    if len(name) == 1 and name in KEYBOARD:
+                        k = KEYBOARD.index(name)
+                        if down and not self.held[k]:
+                            self.key_down(k)
+                        elif not down and self.held[k]:
+                            self.key_up(k)
+                    elif down and event.key in (pg.K_RIGHT, pg.K_DOWN):
+                        self.app.turn(1)
+                    elif down and event.key in (pg.K_LEFT, pg.K_UP):
+                        self.app.turn(-1)
+                    elif down and event.key in (pg.K_RETURN, pg.K_SPACE, pg.K_KP_ENTER):
+                        self.app.click()
+                elif event.type == pg.MOUSEWHEEL:
+                    self.app.turn(-event.y)
+                elif event.type == pg.MOUSEBUTTONDOWN and event.button == 1:
+                    k = self.key_at(event.pos)
+                    if k >= 0:
+                        self.key_down(k)
+                    elif (event.pos[0] - ENCODER[0]) ** 2 + (event.pos[1] - ENCODER[1]) ** 2 <= ENCODER_R**2:
+                        self.app.click()
+                elif event.type == pg.MOUSEBUTTONUP and event.button == 1:
+                    for k in range(12):
+                        if self.held[k]:
+                            self.key_up(k)
+            self.step(clock.tick(1000 // FRAME_MS))
+
+    def key_at(self, pos):
+        for k in range(12):
+            x, y, w, h = self.key_rect(k)
+            if x <= pos[0] < x + w and y <= pos[1] < y + h:
+                return k
+        return -1
+
+
+def main(argv=None, out=None):
+    out = out or sys.stdout
+    argv = sys.argv[1:] if argv is None else argv
+    headless = "--headless" in argv
+    script = None
+    rest = [a for a in argv if a != "--headless"]
+    if rest[:1] == ["--script"] and len(rest) == 2:
+        script = rest[1]
+    elif rest:
+        sys.stderr.write("usage: python code.py [--headless --script FILE]\n")
+        return 2
+    if headless and script is None:
+        sys.stderr.write("kalaha: --headless needs --script FILE\n")
+        return 2
+    steps = None
+    if script is not None:
+        try:
+            with open(script) as f:
+                steps = parse_script(f.read())
+        except OSError as e:
+            sys.stderr.write("kalaha: cannot read script: %s\n" % e)
+            return 2
+        except ScriptError as e:
+            sys.stderr.write("kalaha: %s\n" % e)
+            return 2
+    sim = Simulator(headless)
+    if steps is not None:
+        sim.run_script(steps, out)
+    else:
+        sim.run_window()
+    sim.pygame.quit()
+    return 0

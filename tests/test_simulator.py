@@ -1,0 +1,113 @@
+"""The desktop simulator in headless script mode: events, screenshots, the printed display."""
+
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+from mpvm import ROOT
+
+from hw.desktop import HEIGHT, WIDTH, ScriptError, parse_script
+
+
+def need_simulator():
+    try:
+        import blinka_displayio_pygamedisplay  # noqa: F401
+        import pygame  # noqa: F401
+    except ImportError as e:
+        if os.environ.get("CI"):
+            pytest.fail("the simulator's packages are missing in CI: %s" % e)
+        pytest.skip("simulator packages not installed (make venv)")
+
+
+def run_script(tmp_path, text):
+    script = tmp_path / "script.txt"
+    script.write_text(text)
+    proc = subprocess.run(
+        [sys.executable, "code.py", "--headless", "--script", str(script)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def png_size_and_colours(path):
+    import pygame
+
+    with open(path, "rb") as f:
+        head = f.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", head[16:24])
+    surface = pygame.image.load(str(path))
+    colours = {surface.get_at((x, y))[:3] for x in range(0, width, 7) for y in range(0, height, 7)}
+    return width, height, colours
+
+
+def test_headless_game_with_screenshots(tmp_path):
+    need_simulator()
+    menu = tmp_path / "menu.png"
+    game = tmp_path / "shots" / "game.png"
+    status, out, err = run_script(
+        tmp_path,
+        "# menu, then a game against the computer\n"
+        "shot %s\n"
+        "click\nclick\nwait 100\nturn +2\nclick\n"
+        "key 8\nwait 1000\nkey 11\nwait 3000\n"
+        "shot %s\n" % (menu, game),
+    )
+    assert status == 0, err
+    for path in (menu, game):
+        width, height, colours = png_size_and_colours(path)
+        assert (width, height) == (WIDTH, HEIGHT)
+        assert len(colours) > 5  # not blank
+    # The display text and the 12 pixel colours are printed at the end.
+    lines = out.splitlines()
+    assert "display:" in lines and any(line.startswith("pixels: #") for line in lines)
+    pixels = [line for line in lines if line.startswith("pixels:")][0].split()[1:]
+    assert len(pixels) == 12
+    assert any("|" in line and "S" in line for line in lines)  # the board with the stores
+
+
+def test_headless_two_player_game_to_the_result(tmp_path):
+    need_simulator()
+    from kalaha import Board
+
+    # Find a complete two-player game, then type it as key presses (mover's pit k = key 5 + k).
+    board = Board(pits=4, seeds=3)
+    keys = []
+    while board.to_move is not None:
+        pit = max(board.legal_moves())
+        keys.append(5 + pit)
+        board.push(pit)
+    # Settings: seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6, wrapping); pits 6 -> 4 one
+    # click on "Pits" (4 5 6); "Back" is the tenth item; then "Two players".
+    text = "turn +2\nclick\n" + "click\n" * 3 + "turn +1\nclick\n"
+    text += "turn +8\nclick\n"
+    text += "turn +1\nclick\n"
+    text += "".join("key %d\nwait 1500\n" % k for k in keys)
+    status, out, err = run_script(tmp_path, text)
+    assert status == 0, err
+    result = board.outcome().result()
+    expected = "Draw" if result == "draw" else "%s wins" % result.capitalize()
+    assert expected in out
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["key 12", "key x", "hold 3", "turn 2x", "jump 3", "shot out.jpg", "click 3", "wait -5"],
+)
+def test_malformed_script_lines_stop_with_status_2(tmp_path, line):
+    with pytest.raises(ScriptError, match="script line 2"):
+        parse_script("click\n%s\n" % line)
+    need_simulator()
+    status, out, err = run_script(tmp_path, "click\n%s\n" % line)
+    assert status == 2 and "script line 2" in err and "Traceback" not in err
+
+
+def test_script_parser_accepts_every_command():
+    steps = parse_script("key 0\nhold 11 500\nturn +3\nturn -2\nclick\nwait 20\nshot a.png\n# note\n\n")
+    assert [s[0] for s in steps] == ["key", "hold", "turn", "turn", "click", "wait", "shot"]
+    assert steps[2][1] == (3,) and steps[3][1] == (-2,)

@@ -1,0 +1,109 @@
+"""Frame-time benchmark of the app inside the MicroPython VM, scaled to the RP2040.
+
+A game against a computer level, driven through the app's events one frame at a time; prints
+the worst and median frame. Runs under MicroPython (tools/mpvm.mjs) and CPython. Not for the device.
+"""
+
+import sys
+
+try:
+    from time import ticks_diff, ticks_ms, ticks_us
+except ImportError:  # CPython
+    import time
+
+    def ticks_us():
+        return time.perf_counter_ns() // 1000
+
+    def ticks_ms():
+        return time.perf_counter_ns() // 1000000
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+from kalaha.app import GAME, App
+from kalaha.board import SOUTH
+
+DEVICE_CALIBRATION_MS = 9577  # add_test below, 1,000,000 loops, CircuitPython 9.1.4, RP2040
+
+
+def add_test(p):
+    for i in range(p[0]):  # noqa: B007 (the published benchmark loop, as written)
+        C = p[1] + p[2]  # noqa: F841
+
+
+def calibrate():
+    t = ticks_ms()
+    add_test([1000000, 12345678, 56781234])
+    return ticks_diff(ticks_ms(), t)
+
+
+def play(level, max_frames):
+    app = App()
+    times = []
+    now = 0
+
+    def frame(action=None, arg=None):
+        t = ticks_us()
+        if action is not None:
+            action(arg) if arg is not None else action()
+        app.tick(now)
+        times.append(ticks_diff(ticks_us(), t))
+
+    app.level = level
+    frame(app.click)  # Play computer
+    app.cursor = 2
+    frame(app.click)  # Start game
+    while app.screen == GAME and len(times) < max_frames:
+        now += 20
+        b = app.board
+        if b.to_move == SOUTH and app.anim_path is None and not app.thinking:
+            pit = 0
+            for m in b.legal_moves():
+                pit = m
+            key = 5 + pit
+            frame(app.key_down, key)
+            now += 20
+            frame(app.key_up, key)
+        else:
+            frame()
+    return times
+
+
+def main(level="strong", max_frames=4000, runs=8):
+    # ticks_us has only millisecond resolution in the VM: the app is deterministic, so the
+    # same game is played `runs` times and each frame's time is averaged over the runs.
+    cal = calibrate()
+    total = None
+    for _ in range(runs):
+        times = play(level, max_frames)
+        if total is None:
+            total = times
+        else:
+            for i in range(min(len(total), len(times))):
+                total[i] += times[i]
+    frames = [t // runs for t in total]
+    ordered = sorted(frames)
+    worst = ordered[-1]
+    median = ordered[len(ordered) // 2]
+    slowest = frames.index(worst)
+    scale = DEVICE_CALIBRATION_MS * 1000 // max(cal, 1)  # device us per VM ms
+    print(
+        '{"level": "%s", "frames": %d, "runs": %d, "calibration_ms": %d, "worst_us": %d, "median_us": %d,'
+        ' "slowest_frame": %d, "device_worst_ms": %d, "device_median_ms": %d}'
+        % (
+            level,
+            len(frames),
+            runs,
+            cal,
+            worst,
+            median,
+            slowest,
+            worst * scale // 1000000,
+            median * scale // 1000000,
+        )
+    )
+
+
+if __name__ == "__main__" or sys.implementation.name == "micropython":
+    main(sys.argv[1] if len(sys.argv) > 1 else "strong")
