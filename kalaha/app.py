@@ -43,7 +43,8 @@ WIN = (1320, 300)
 LOSE = (220, 400)
 
 SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
-HOLD_MS = const(400)  # a key held this long previews its sowing instead of playing it
+HOLD_MS = const(400)
+EFFECT_MS = const(700)  # a key held this long previews its sowing instead of playing it
 FLASH_MS = const(300)
 SLICE_NODES = const(16)  # AI nodes per frame: a few ms on the RP2040 (README, frame figures)
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
@@ -131,6 +132,9 @@ class App:
         self.pit_cursor = -1  # encoder's chosen pit (view key) or -1
         self.flash_key = -1
         self.flash_until = 0
+        self.effect_keys = [-1, -1]
+        self.effect_colour = 0
+        self.effect_until = 0
         self.message_until = 0
         self.anim_path = None
         self.anim_pos = 0
@@ -158,6 +162,9 @@ class App:
         if self.flash_key >= 0 and now >= self.flash_until:
             self.flash_key = -1
             self._dirty = True
+        if self.effect_until and now >= self.effect_until:
+            self.effect_until = 0
+            self._dirty = True
         if self.message and self.message_until and now >= self.message_until:
             self.message = ""
             self.message_until = 0
@@ -176,7 +183,7 @@ class App:
                 if t >= 0 and now - t >= HOLD_MS and self.preview != k:
                     self.preview = k
                     self._dirty = True
-        animated = self.thinking or self.flash_key >= 0 or self.screen == RESULT
+        animated = self.thinking or self.flash_key >= 0 or self.effect_until or self.screen == RESULT
         phase = now // PHASE_MS
         if self._dirty or (animated and phase != self._phase):
             self._phase = phase
@@ -438,14 +445,30 @@ class App:
             return
         self.anim_path = None
         b = self.board
+        viewer = self.viewer
         if b.last_capture:
+            # Both pits of the capture light up: where the last seed fell, and across.
             self._sound(CAPTURE)
             self._say("capture %d" % b.last_capture, 1200)
+            self._effect(
+                CAPTURE_COLOUR,
+                self._key_of_cell(b.last_index, viewer),
+                self._key_of_cell(b.opposite(b.last_index), viewer),
+            )
         elif b.last_extra and not b.over:
             self._sound(EXTRA)
             self._say("extra turn", 1200)
+            side = b.to_move
+            self._effect(EXTRA_COLOUR, view_key_of_pit(side, b.pits, viewer, b.pits), -1)
         if b.to_move is None:
             self._end_game()
+
+    def _effect(self, colour, key_a, key_b):
+        """Light one or two keys in `colour` for a moment (capture, extra turn)."""
+        self.effect_colour = colour
+        self.effect_keys[0] = key_a
+        self.effect_keys[1] = key_b
+        self.effect_until = self.now + EFFECT_MS
 
     def _maybe_start_computer(self):
         b = self.board
@@ -658,6 +681,11 @@ class App:
                 px[self.preview] = _scale(EXTRA_COLOUR if extra else SOW_COLOUR, bright, 6)
                 if key >= 0:
                     px[key] = _scale(SOW_COLOUR, bright, 4)
+        if self.effect_until and self.screen == GAME:
+            on = (self.now // PHASE_MS) % 2 == 0
+            for key in self.effect_keys:
+                if key >= 0:
+                    px[key] = _scale(self.effect_colour, bright, 4) if on else OFF
         if self.flash_key >= 0:
             px[self.flash_key] = _scale(DANGER_COLOUR, bright, 4) if (self.now // PHASE_MS) % 2 == 0 else OFF
         if self.screen == RESULT:

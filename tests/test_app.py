@@ -379,3 +379,28 @@ def test_game_menu_has_every_item():
         seen.update(line[2:] for line in a.lines if line.startswith("> "))
         a.turn(1)
     assert seen == set(GAME_MENU_ITEMS)
+
+
+def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
+    d = Driver(hints=False)
+    start_vs_computer(d, "easy")
+    a = d.app
+    d.press(d.key_for(3))  # ends in the store: extra turn
+    d.idle()
+    assert a.effect_colour == 0x00FF30 and a.effect_keys[0] == d.key_for(6)
+    # Two players: play on until the mover has a capture, then make it.
+    d = Driver(hints=False)
+    d.choose("Two players")
+    a = d.app
+    for _ in range(200):
+        captures = [p for p in a.board.legal_moves() if a.board.preview(p)[2]]
+        if captures:
+            break
+        d.press(d.key_for(min(a.board.legal_moves())))
+        d.idle()
+    assert captures, "no capture came up"
+    d.press(d.key_for(captures[0]))
+    d.idle()  # returns as soon as the sowing's animation is over
+    assert a.board.last_capture and a.effect_colour == 0xFFD000
+    k1, k2 = sorted(a.effect_keys)
+    assert k1 >= 0 and k2 - k1 == 6  # one column, two rows apart: straight across
