@@ -43,6 +43,7 @@ WIN = (1320, 300)
 LOSE = (220, 400)
 
 SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
+APP_SEARCH_PLIES = const(64)  # the search stack on the device (the host solver uses more)
 HOLD_MS = const(400)
 EFFECT_MS = const(700)  # a key held this long previews its sowing instead of playing it
 FLASH_MS = const(300)
@@ -115,7 +116,7 @@ class App:
         self.level = "medium"
         self.start_choice = 0  # index into START_NAMES
         self.games_started = 0
-        self.search = Search()
+        self.search = Search(tt_bits=10, max_ply=APP_SEARCH_PLIES)
         self.slice_nodes = slice_nodes  # the front end sizes the AI's slice to its speed
         self.pixels = [0] * 12
         self.lines = ["", "", "", "", ""]

@@ -5,3 +5,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for path in (ROOT, os.path.join(ROOT, "tests")):
     if path not in sys.path:
         sys.path.insert(0, path)
+
+# The CircuitPython stand-ins run only inside the MicroPython VM: never import them here
+# (--doctest-modules would, and their fake displayio/board would shadow Blinka's).
+collect_ignore = ["vm_standins"]

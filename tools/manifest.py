@@ -15,6 +15,17 @@ HOST_ONLY_HW = {"hw/desktop.py"}
 # CircuitPython versions the device build supports (README and deploy read this).
 SUPPORTED_CIRCUITPYTHON = ("9", "10")
 
+# What lib/ on the drive holds: files taken from the pinned wheels in requirements-device.txt.
+# Only the modules the game imports: label.py needs displayio and micropython (built in);
+# neopixel.py needs adafruit_pixelbuf (built into CircuitPython on the RP2040).
+DEVICE_LIBRARIES = {
+    "adafruit_circuitpython_display_text": (
+        "adafruit_display_text/__init__.py",
+        "adafruit_display_text/label.py",
+    ),
+    "adafruit_circuitpython_neopixel": ("neopixel.py",),
+}
+
 
 def device_files():
     """Repo-relative paths of every Python file that runs on the device, sorted."""

@@ -3,6 +3,7 @@
 // --put copies a file or folder (relative to the repo root) into the VM's filesystem,
 // at the same path, so `import kalaha` works. The script sees its args as sys.argv[1:].
 // Exit status: 0 when the script ran to the end, 1 on a Python exception, 2 on usage.
+// A line `#--- call` in the script starts a new runPython call (see below).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import path from "node:path";
@@ -56,7 +57,9 @@ const code = fs.readFileSync(script, "utf8");
 mp.globals.set("_mpvm_argv", JSON.stringify([script, ...args]));
 try {
   mp.runPython("import sys, json\nsys.argv[:] = json.loads(_mpvm_argv)\nif '/' not in sys.path: sys.path.insert(0, '/')\n");
-  mp.runPython(code);
+  // A line "#--- call" splits the script into separate runPython calls: garbage collection
+  // in this VM is deferred, so heap measurements are taken in a later call.
+  for (const chunk of code.split(/^#--- call.*$/m)) mp.runPython(chunk);
 } catch (e) {
   if (e.name !== "PythonError") throw e;
   if (e.type === "SystemExit") {

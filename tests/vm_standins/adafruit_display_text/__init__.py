@@ -1,0 +1,1 @@
+"""Stand-in package for adafruit_display_text."""

@@ -1,0 +1,3 @@
+"""Stand-in for terminalio."""
+
+FONT = object()
