@@ -7,6 +7,7 @@ are drawn with pygame. Never copied to the device.
 Keyboard: the 12 keys are   1 2 3 / q w e / a s d / z x c   (the same 3x4 grid);
 encoder: Left/Right (or Up/Down, or the mouse wheel) turn it, Enter or Space press it.
 Mouse: click a key or the encoder. Escape or closing the window quits.
+Saved data (settings, statistics, games) lives in ~/.pocket-kalaha/nvm.bin, or --data FILE.
 """
 
 import os
@@ -73,10 +74,44 @@ def parse_script(text):
     return steps
 
 
+class FileFlash:
+    """The device's 4 KB of nvm kept in a file, with the same write rule (kalaha.store.MemoryFlash)."""
+
+    def __init__(self, path):
+        from kalaha.store import SIZE, MemoryFlash
+
+        self.path = path
+        data = None
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                data = f.read()
+        self.flash = MemoryFlash(data if data is not None and len(data) == SIZE else None)
+        self.raw = data  # a file of the wrong size is reported by the store, then replaced
+
+    def read(self):
+        if self.raw is not None and len(self.raw) != len(self.flash.data):
+            return self.raw
+        return self.flash.read()
+
+    def write(self, offset, values):
+        self.raw = None
+        self.flash.write(offset, values)
+        folder = os.path.dirname(self.path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        tmp = self.path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(self.flash.data)
+        os.replace(tmp, self.path)  # never a half-written file
+
+
+DEFAULT_DATA = os.path.join(os.path.expanduser("~"), ".pocket-kalaha", "nvm.bin")
+
+
 class Simulator:
     """The app, the displayio OLED and a pygame picture of the whole device."""
 
-    def __init__(self, headless):
+    def __init__(self, headless, data=None):
         os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -95,8 +130,13 @@ class Simulator:
         self.oled = pygame.Surface((128, 64))
         self.display._pygame_screen = self.oled
         self.screen = Screen(self.display)
+        from kalaha.store import MemoryFlash, Store
+
+        # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
+        # --data names a file.
+        flash = FileFlash(data) if data else MemoryFlash()
         # CPython is about a hundred times faster than the device: bigger AI slices per frame.
-        self.app = App(slice_nodes=DESKTOP_SLICE_NODES)
+        self.app = App(slice_nodes=DESKTOP_SLICE_NODES, store=Store(flash))
         self.now = 0
         self.font = pygame.font.Font(None, 28)
         self.held = [False] * 12
@@ -237,17 +277,26 @@ class Simulator:
         return -1
 
 
+USAGE = "usage: python code.py [--data FILE] [--headless --script FILE]\n"
+
+
 def main(argv=None, out=None):
     out = out or sys.stdout
     argv = sys.argv[1:] if argv is None else argv
     headless = "--headless" in argv
     script = None
+    data = None
     rest = [a for a in argv if a != "--headless"]
-    if rest[:1] == ["--script"] and len(rest) == 2:
-        script = rest[1]
-    elif rest:
-        sys.stderr.write("usage: python code.py [--headless --script FILE]\n")
-        return 2
+    while rest:
+        if rest[0] in ("--script", "--data") and len(rest) >= 2:
+            if rest[0] == "--script":
+                script = rest[1]
+            else:
+                data = rest[1]
+            rest = rest[2:]
+        else:
+            sys.stderr.write(USAGE)
+            return 2
     if headless and script is None:
         sys.stderr.write("kalaha: --headless needs --script FILE\n")
         return 2
@@ -262,7 +311,9 @@ def main(argv=None, out=None):
         except ScriptError as e:
             sys.stderr.write("kalaha: %s\n" % e)
             return 2
-    sim = Simulator(headless)
+    if data is None and not headless:
+        data = DEFAULT_DATA
+    sim = Simulator(headless, data)
     if steps is not None:
         sim.run_script(steps, out)
     else:

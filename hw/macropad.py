@@ -7,6 +7,7 @@ import audiopwmio
 import board
 import digitalio
 import keypad
+import microcontroller
 import neopixel
 import rotaryio
 import supervisor
@@ -14,10 +15,33 @@ import synthio
 
 from hw.screen import Screen
 from kalaha.app import App
+from kalaha.store import SIZE, MemoryFlash, Store
 
 # ----- configurables -----------------------------------------------------------------------
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
+
+
+class NvmFlash:
+    """The 4 KB of microcontroller.nvm as the store's flash (see kalaha/store.py for why)."""
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+
+    def read(self):
+        return bytes(self.nvm[0:SIZE])
+
+    def write(self, offset, values):
+        self.nvm[offset : offset + len(values)] = values
+
+
+def open_store():
+    nvm = microcontroller.nvm
+    if nvm is None or len(nvm) < SIZE:
+        store = Store(MemoryFlash())
+        store.message = "no nvm here: nothing is saved"
+        return store
+    return Store(NvmFlash(nvm))
 
 
 class Sound:
@@ -69,7 +93,7 @@ def main():
     display.auto_refresh = False
     screen = Screen(display)
     sound = Sound()
-    app = App()
+    app = App(store=open_store())
     event = keypad.Event()
     last_position = encoder.position
 

@@ -100,8 +100,9 @@ class Search:
         for i in range(len(k1)):
             k1[i] = -1
 
-    def start(self, board, depth=64, nodes=1 << 30, noise=0, seed=1, exact=False,
-              turn_depth=False, row_weight=0):
+    def start(
+        self, board, depth=64, nodes=1 << 30, noise=0, seed=1, exact=False, turn_depth=False, row_weight=0
+    ):
         """Begin searching `board` (its cells are copied; the board is never touched).
 
         depth: most sowings to look ahead (turns, with turn_depth=True); nodes: total node
@@ -336,7 +337,6 @@ class Search:
         u_start = self.u_start
         u_code = self.u_code
 
-
         w = self.row_weight
         d = self.d
         state = self.state
@@ -452,8 +452,10 @@ class Search:
                                 tval -= d
                             elif tval < -_NEAR_WIN:
                                 tval += d
-                            if flag == _EXACT or (flag == _LOWER and tval >= beta[d]) or (
-                                flag == _UPPER and tval <= alpha[d]
+                            if (
+                                flag == _EXACT
+                                or (flag == _LOWER and tval >= beta[d])
+                                or (flag == _UPPER and tval <= alpha[d])
                             ):
                                 value = tval
                                 state = _ST_RETURN
@@ -528,15 +530,16 @@ class Search:
 
     def _iteration_done(self, value):
         self.best_index = self.bestm[0]
-        self.best_pit = self.best_index + 1 if self.best_index < self.pits else (
-            self.best_index - self.pits
-        )
+        self.best_pit = self.best_index + 1 if self.best_index < self.pits else (self.best_index - self.pits)
         self.score = value
         self.depth_done = self.iter_depth
         deeper = self.iter_depth + 1
         finished = value > _NEAR_WIN or value < -_NEAR_WIN
-        if self.exact or deeper > self.max_depth or self.nodes >= self.node_limit or (
-            finished and not self.noise_amp
+        if (
+            self.exact
+            or deeper > self.max_depth
+            or self.nodes >= self.node_limit
+            or (finished and not self.noise_amp)
         ):
             self.done = True
             return
@@ -627,8 +630,15 @@ ROW_WEIGHT = const(0)
 def start_level(search, board, level, seed=1):
     """Start `search` on `board` with the settings of `level` (a LEVEL_NAMES entry)."""
     depth, turn_depth, nodes, noise, _cap = LEVELS[level]
-    search.start(board, depth=depth, nodes=nodes, noise=noise, seed=seed + board.ply,
-                 turn_depth=turn_depth, row_weight=ROW_WEIGHT)
+    search.start(
+        board,
+        depth=depth,
+        nodes=nodes,
+        noise=noise,
+        seed=seed + board.ply,
+        turn_depth=turn_depth,
+        row_weight=ROW_WEIGHT,
+    )
 
 
 def think(search, board, slice_nodes=256, **options):

@@ -14,8 +14,22 @@ game whoever is to move, with the display turned 180 degrees for North.
 """
 
 from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
-from kalaha.board import NORTH, SIDE_NAMES, SOUTH, Board
+from kalaha.board import NORTH, SIDE_NAMES, SOUTH, SWAP, Board
+from kalaha.clock import CONTROLS, WARN_MS, ChessClock, format_ms
 from kalaha.compat import const
+from kalaha.store import (
+    DEFAULT_SETTINGS,
+    END_AGREED,
+    END_EMPTY,
+    END_RESIGN,
+    END_TIME,
+    STAT_AGREED,
+    STAT_RESIGNS,
+    STAT_TWO_PLAYER,
+    TWO_PLAYERS,
+    MemoryFlash,
+    Store,
+)
 
 # Screens
 MENU = const(0)
@@ -24,6 +38,10 @@ SETTINGS = const(2)
 GAME = const(3)
 GAME_MENU = const(4)
 RESULT = const(5)
+STATS = const(6)
+REPLAY_LIST = const(7)
+REPLAY = const(8)
+MOVES = const(9)
 
 # Colours (0xRRGGBB at full brightness; the hardware scales by the brightness setting)
 SOUTH_COLOUR = 0x0050FF
@@ -44,8 +62,10 @@ LOSE = (220, 400)
 
 SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
 APP_SEARCH_PLIES = const(64)  # the search stack on the device (the host solver uses more)
-HOLD_MS = const(400)
-EFFECT_MS = const(700)  # a key held this long previews its sowing instead of playing it
+HOLD_MS = const(400)  # a key held this long previews its sowing instead of playing it
+EFFECT_MS = const(700)
+DIM_MS = const(30000)  # no input this long: pixels and display dim
+OFF_MS = const(300000)  # ... and this long: they turn off
 FLASH_MS = const(300)
 SLICE_NODES = const(16)  # AI nodes per frame: a few ms on the RP2040 (README, frame figures)
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
@@ -64,9 +84,12 @@ SETTING_ITEMS = (
     ("sound", "Sound", (True, False)),
     ("brightness", "Bright", (1, 2, 3, 4)),
     ("speed", "Anim", (1, 0, 2)),
+    ("clock", "Clock 2P", (0, 1, 2, 3, 4)),
 )
-MAIN_ITEMS = ("Play computer", "Two players", "Settings")
-GAME_MENU_ITEMS = ("Back to game", "Undo", "Hint", "Swap sides", "Resign", "Main menu")
+MAIN_ITEMS = ("Play computer", "Two players", "Replay", "Statistics", "Settings")
+GAME_MENU_ITEMS = ("Back to game", "Undo", "Hint", "Moves", "Swap sides", "Agree draw", "Resign", "Main menu")
+REPLAY_UNITS = ("turn", "sowing", "seed")
+END_WORDS = ("", " (resign)", " (agreed)", " on time")
 RESULT_ITEMS = ("Play again", "Main menu")
 
 
@@ -99,18 +122,12 @@ def _scale(colour, num, den):
 class App:
     """The game as a state machine. Feed it events; read `pixels`, `lines`, `flip`, `sounds`."""
 
-    def __init__(self, settings=None, slice_nodes=SLICE_NODES):
-        self.settings = {
-            "seeds": 4,
-            "pits": 6,
-            "empty_capture": False,
-            "alga": False,
-            "swap": False,
-            "hints": True,
-            "sound": True,
-            "brightness": 3,
-            "speed": 1,
-        }
+    def __init__(self, settings=None, slice_nodes=SLICE_NODES, store=None):
+        # Saved data (kalaha.store.Store); without one, an in-memory store keeps this session's.
+        self.store = store if store is not None else Store(MemoryFlash())
+        self.settings = dict(DEFAULT_SETTINGS)
+        if store is not None:
+            self.settings.update(store.settings)
         if settings:
             self.settings.update(settings)
         self.level = "medium"
@@ -144,11 +161,30 @@ class App:
         self.thinking = False
         self.think_started = 0
         self.result_text = ""
+        self.clock = None  # ChessClock in timed two-player games
+        self.last_second = -1
+        self.confirm = ""  # an action waiting for a second (and third) press
+        self.confirm_count = 0
+        self.last_input = 0
+        self.power = 0  # 0 awake, 1 dimmed, 2 off
+        self.replay_board = None
+        self.replay_game = None
+        self.replay_ply = 0
+        self.replay_seeds = -1  # seeds of the next sowing already dropped, -1 for none
+        self.replay_cells = []
+        self.replay_unit = 0
+        self.scroll = 0
+        self.end_reason = END_EMPTY
+        self.end_result = 2
+        self.final_result = -1
+        self.last_turn = ""
         self.version = 0  # bumped on every change of the board, so cached hints stay true
         self._hints = [0] * 12
         self._hints_version = -1
         self._dirty = True
         self._phase = 0
+        if self.store.message:
+            self._say(self.store.message, 4000)
         self._refresh()
 
     # ----- events -------------------------------------------------------------------------
@@ -160,6 +196,13 @@ class App:
         cost little more than the AI's slice.
         """
         self.now = now
+        idle = now - self.last_input
+        power = 2 if idle >= OFF_MS else (1 if idle >= DIM_MS else 0)
+        if power != self.power:
+            self.power = power
+            self._dirty = True
+        if self.clock is not None and self.screen in (GAME, GAME_MENU, MOVES):
+            self._clock_tick(now)
         if self.flash_key >= 0 and now >= self.flash_until:
             self.flash_key = -1
             self._dirty = True
@@ -190,8 +233,20 @@ class App:
             self._phase = phase
             self._refresh()
 
+    def _wake(self):
+        """Note input; True when it only woke the device (then it must do nothing else)."""
+        self.last_input = self.now
+        if self.power:
+            self.power = 0
+            self._changed()
+            return True
+        return False
+
     def key_down(self, key):
         if not 0 <= key < 12:
+            return
+        if self._wake():
+            self.pressed[key] = -2  # a waking press is never a move: swallow its release too
             return
         self.pressed[key] = self.now
         if self.screen == GAME:
@@ -218,7 +273,15 @@ class App:
         if self.screen == GAME:
             if not was_preview:
                 self._press_pit(key)
-        elif self.screen in (MENU, SETUP, SETTINGS, GAME_MENU, RESULT):
+        elif self.screen == REPLAY:
+            if key < 3:
+                self._go(REPLAY_LIST)  # the top row leaves the replay
+            elif key >= 9:
+                self._replay_step(1)
+            elif key >= 6:
+                self._replay_step(-1)
+        else:
+            # Keys work as menu shortcuts too: top row up, bottom row down, middle confirms.
             # Keys work as menu shortcuts too: top row up, bottom row down, middle confirms.
             if key < 3:
                 self.turn(-1)
@@ -230,8 +293,14 @@ class App:
 
     def turn(self, delta):
         """The encoder turned by `delta` detents."""
+        if self._wake():
+            return
         if self.screen == GAME:
             self._move_pit_cursor(delta)
+        elif self.screen == REPLAY:
+            self._replay_step(delta)
+        elif self.screen == MOVES:
+            self.scroll = max(0, min(self.scroll + delta, max(0, len(self._move_lines()) - 4)))
         else:
             n = self._menu_length()
             self.cursor = (self.cursor + delta) % n
@@ -239,14 +308,32 @@ class App:
 
     def click(self):
         """The encoder was pressed."""
+        if self._wake():
+            return
         s = self.screen
         if s == MENU:
-            if self.cursor == 0:
+            item = self._main_items()[self.cursor]
+            if item == "Continue":
+                self._continue_game()
+            elif item == "Play computer":
                 self._go(SETUP)
-            elif self.cursor == 1:
+            elif item == "Two players":
                 self._new_game(None)
+            elif item == "Replay":
+                self._go(REPLAY_LIST)
+            elif item == "Statistics":
+                self._go(STATS)
             else:
                 self._go(SETTINGS)
+        elif s == STATS:
+            self._stats_click()
+        elif s == REPLAY_LIST:
+            self._replay_list_click()
+        elif s == REPLAY:
+            self.replay_unit = (self.replay_unit + 1) % len(REPLAY_UNITS)
+            self._say("step: " + REPLAY_UNITS[self.replay_unit])
+        elif s == MOVES:
+            self.screen = GAME
         elif s == SETUP:
             self._setup_click()
         elif s == SETTINGS:
@@ -277,11 +364,36 @@ class App:
         self.cursor = 0
         self.pit_cursor = -1
         self.preview = -1
+        self.confirm = ""
+        self.confirm_count = 0
+        self.scroll = 0
+
+    def _main_items(self):
+        if self.store.current is not None:
+            return ("Continue",) + MAIN_ITEMS
+        return MAIN_ITEMS
+
+    def _confirmed(self, action, times):
+        """Count presses of a risky menu item; True on the `times`-th one in a row."""
+        if self.confirm != action:
+            self.confirm = action
+            self.confirm_count = 0
+        self.confirm_count += 1
+        if self.confirm_count >= times:
+            self.confirm = ""
+            self.confirm_count = 0
+            return True
+        self._say("press again to confirm" if self.confirm_count == 1 else "really? press again", 3000)
+        return False
 
     def _menu_length(self):
         s = self.screen
         if s == MENU:
-            return len(MAIN_ITEMS)
+            return len(self._main_items())
+        if s == STATS:
+            return len(self._stats_items())
+        if s == REPLAY_LIST:
+            return len(self._replay_items())
         if s == SETUP:
             return 4
         if s == SETTINGS:
@@ -315,12 +427,25 @@ class App:
         key, _label, choices = SETTING_ITEMS[self.cursor]
         i = choices.index(self.settings[key]) if self.settings[key] in choices else -1
         self.settings[key] = choices[(i + 1) % len(choices)]
+        self.store.save_settings(self.settings)
 
     def _game_menu_click(self):
         item = GAME_MENU_ITEMS[self.cursor]
+        if item == "Agree draw":
+            if self.computer is not None or self.board.to_move is None:
+                self._say("only between two players")
+                self._sound(BUZZ)
+            elif self._confirmed("draw", 2):
+                self.screen = GAME
+                self._finish_game(2, END_AGREED)
+            return
         self.screen = GAME
         self.cursor = 0
-        if item == "Undo":
+        self.confirm = ""
+        if item == "Moves":
+            self.screen = MOVES
+            self.scroll = max(0, len(self._move_lines()) - 4)
+        elif item == "Undo":
             self.undo()
         elif item == "Hint":
             self._hint()
@@ -343,6 +468,24 @@ class App:
             pits=st["pits"], seeds=st["seeds"], empty_capture=st["empty_capture"], alga=st["alga"], swap=swap
         )
         self.computer = computer
+        self._start_clock(st["clock"] if computer is None else 0)
+        mode = TWO_PLAYERS if computer is None else computer
+        clocks = self.clock.remaining if self.clock is not None else (0, 0)
+        self.store.new_game(
+            self.board.rules(), mode, LEVEL_NAMES.index(self.level), self.clock_control(), clocks
+        )
+        self._begin_play()
+
+    def clock_control(self):
+        return self.clock.control if self.clock is not None else 0
+
+    def _start_clock(self, control):
+        self.clock = ChessClock(control) if control else None
+        self.last_second = -1
+        if self.clock is not None:
+            self.clock.start(SOUTH, self.now)
+
+    def _begin_play(self):
         self.version += 1
         self.games_started += 1
         self.thinking = False
@@ -350,6 +493,22 @@ class App:
         self.last_turn = ""
         self.message = ""
         self._go(GAME)
+
+    def _continue_game(self):
+        """Back to the saved game in progress: same position, rules, level and clocks."""
+        g = self.store.current
+        self.board = Board(**g.rules)
+        for m in g.moves:
+            self.board.push(m)
+        self.computer = None if g.mode == TWO_PLAYERS else g.mode
+        self.level = LEVEL_NAMES[g.level]
+        self._start_clock(g.clock)
+        if self.clock is not None:
+            self.clock.set(g.clocks[0], g.clocks[1], self.now)
+            if self.board.to_move is not None:
+                self.clock.start(self.board.to_move, self.now)
+        self._begin_play()
+        self._say("welcome back")
 
     @property
     def viewer(self):
@@ -388,8 +547,9 @@ class App:
         """Play T (the swap) when it is offered: two players, North's first turn."""
         b = self.board
         if self.screen == GAME and b is not None and b.swap_available() and self.anim_path is None:
-            b.push(0)
+            b.push(SWAP)
             self.version += 1
+            self._save_move(SWAP)
             self.last_turn = "T"
             self._say("swapped seats")
         else:
@@ -424,12 +584,42 @@ class App:
             self.last_turn = "%d" % pit
         b.push(pit)
         self.version += 1
+        self._save_move(pit)
         self.anim_pos = 0
         self.anim_next = self.now
         self.pit_cursor = -1
         self.preview = -1
         self.anim_cells = list(self.anim_before)
         self.anim_cells[b.pit_index(side, pit)] = 0
+
+    def _save_move(self, move):
+        """Save every sowing as it happens: a power cut loses at most the one being made."""
+        b = self.board
+        if self.clock is not None:
+            self.clock.switch(b.to_move if b.to_move is not None else -1, self.now)
+        clocks = None
+        if self.clock is not None:
+            clocks = (max(0, self.clock.left(SOUTH, self.now)), max(0, self.clock.left(NORTH, self.now)))
+        self.store.move(move, clocks)
+
+    def _clock_tick(self, now):
+        c = self.clock
+        b = self.board
+        if c.running < 0 or b is None or b.to_move is None:
+            return
+        side = c.flagged(now)
+        if side >= 0:
+            self._finish_animation_silently()
+            self.screen = GAME
+            self._finish_game(1 - side, END_TIME)
+            return
+        left = c.left(c.running, now)
+        second = left // 1000
+        if second != self.last_second:
+            self.last_second = second
+            self._dirty = True
+            if left < WARN_MS:
+                self._sound(TICK)
 
     def _anim_step(self):
         path = self.anim_path
@@ -510,9 +700,13 @@ class App:
             self._say("nothing to undo")
             self._sound(BUZZ)
             return
+        taken = b.ply - target
         while b.ply > target:
             b.pop()
         self.version += 1
+        self.store.undo(taken)
+        if self.clock is not None:
+            self.clock.switch(b.to_move, self.now)
         self.last_turn = ""
         self._say("undone")
 
@@ -526,7 +720,13 @@ class App:
         self._finish_animation_silently()
         self._cancel_computer()
         loser = (1 - self.computer) if self.computer is not None else b.to_move
-        b.resign(loser)
+        self._finish_game(1 - loser, END_RESIGN)
+
+    def _finish_game(self, result, end):
+        """End the game for a reason the board itself does not know (resign, draw, time)."""
+        self._cancel_computer()
+        self.end_reason = end
+        self.end_result = result
         self._end_game()
 
     def _hint(self):
@@ -543,18 +743,28 @@ class App:
         self._say("hint: pit %d" % s.best_pit)
 
     def _end_game(self):
-        o = self.board.outcome()
+        b = self.board
+        o = b.outcome()
+        end = self.end_reason
+        if o is not None and end == END_EMPTY:
+            result = 2 if o.winner is None else o.winner
+        else:
+            result = self.end_result
+        self.end_reason = END_EMPTY
         self.thinking = False
-        if o.winner is None:
+        if self.clock is not None:
+            self.clock.stop(self.now)
+        winner = None if result == 2 else result
+        if winner is None:
             text = "Draw"
         elif self.computer is None:
-            text = "%s wins" % SIDE_TITLES[o.winner]
+            text = "%s wins" % SIDE_TITLES[winner]
         else:
-            text = "You win!" if o.winner != self.computer else "Computer wins"
-        if o.termination == "resign":
-            text += " (resign)"
-        self.result_text = text
-        self._sound(LOSE if (self.computer is not None and o.winner == self.computer) else WIN)
+            text = "You win!" if winner != self.computer else "Computer wins"
+        self.result_text = text + END_WORDS[end]
+        self.final_result = result
+        self.store.end_game(result, end)
+        self._sound(LOSE if (self.computer is not None and winner == self.computer) else WIN)
         self.screen = RESULT
         self.cursor = 0
 
@@ -612,23 +822,45 @@ class App:
 
     def _refresh(self):
         """Redraw pixels; rebuild the text lines only when something changed (self._dirty)."""
-        if self.screen in (GAME, RESULT) and self.board is not None:
+        px = self.pixels
+        if self.power == 2:
+            # Asleep: everything dark until a key or the encoder wakes it.
+            for k in range(12):
+                px[k] = OFF
+            for row in range(5):
+                self.lines[row] = ""
+            self._dirty = False
+            return
+        if self.screen == REPLAY:
             self._draw_board()
+        elif self.screen in (GAME, RESULT) and self.board is not None:
+            self._draw_board()
+        elif self.screen == MOVES:
+            self._draw_list("Moves", self._move_lines(), self.scroll, -1)
         else:
             self._draw_menu()
+        if self.power == 1:
+            for k in range(12):
+                px[k] = _scale(px[k], 1, 4)
         self._dirty = False
 
     def _cells(self):
+        if self.screen == REPLAY:
+            return self.replay_cells
         return self.anim_cells if self.anim_path is not None else self.board.cells
 
+    def _shown_board(self):
+        return self.replay_board if self.screen == REPLAY else self.board
+
     def _draw_board(self):
-        b = self.board
+        b = self._shown_board()
         c = self._cells()
-        viewer = (
-            self.viewer
-            if self.screen == GAME
-            else (1 - self.computer if self.computer is not None else SOUTH)
-        )
+        if self.screen == GAME:
+            viewer = self.viewer
+        elif self.screen == REPLAY:
+            viewer = SOUTH
+        else:
+            viewer = 1 - self.computer if self.computer is not None else SOUTH
         self.flip = self.computer is None and viewer == NORTH
         px = self.pixels
         bright = self.settings["brightness"]
@@ -707,7 +939,7 @@ class App:
         return view_key_of_pit(side, pit, viewer, p)
 
     def _draw_board_text(self, c, viewer):
-        b = self.board
+        b = self._shown_board()
         p = b.pits
         opp = 1 - viewer
 
@@ -729,6 +961,9 @@ class App:
         if self.screen == RESULT:
             status = self.result_text
             extra = "> again" if self.cursor == 0 else "> menu"
+        elif self.screen == REPLAY:
+            status = "ply %d/%d" % (b.ply, len(self.replay_game.moves))
+            extra = self.message or REPLAY_UNITS[self.replay_unit]
         else:
             mover = b.to_move
             if self.thinking:
@@ -740,18 +975,162 @@ class App:
             else:
                 status = "your move" if mover != self.computer else "computer"
             extra = self.message or self.last_turn
-        self.lines[0] = "%s |%s %2d" % (rows[0], name[opp][0].upper(), store_opp)
+        top = "%s |%s %2d" % (rows[0], name[opp][0].upper(), store_opp)
+        bottom = "%s |%s %2d" % (rows[3], name[viewer][0].upper(), store_me)
+        if self.clock is not None and self.screen != REPLAY:
+            top += " " + self._clock_text(opp)
+            bottom += " " + self._clock_text(viewer)
+        self.lines[0] = top
         self.lines[1] = "%s | %s" % (rows[1], status[:10])
         self.lines[2] = "%s | %s" % (rows[2], extra[:10])
-        self.lines[3] = "%s |%s %2d" % (rows[3], name[viewer][0].upper(), store_me)
+        self.lines[3] = bottom
         self.lines[4] = status if len(status) > 10 else ""
 
-    def _draw_menu(self):
+    def _clock_text(self, side):
+        left = self.clock.left(side, self.now)
+        # The last ten seconds blink (with a tick each second, see _clock_tick).
+        if side == self.clock.running and left < WARN_MS and (left // 1000) % 2:
+            return "    "
+        return format_ms(left)
+
+    def _draw_list(self, title, items, first, cursor):
         self.flip = False
+        self.lines[0] = title
+        for row in range(4):
+            i = first + row
+            if i < len(items):
+                self.lines[row + 1] = ("> " if i == cursor else "  ") + items[i]
+            else:
+                self.lines[row + 1] = ""
+        glow = _scale(SOUTH_COLOUR, self.settings["brightness"], 16)
+        for k in range(12):
+            self.pixels[k] = glow if k in (1, 4, 7, 10) else OFF
+
+    # ----- statistics, replay and the move list ---------------------------------------------
+
+    def _stats_items(self):
+        st = self.store.stats
+        items = []
+        for i in range(len(LEVEL_NAMES)):
+            items.append("%-6s %d/%d/%d" % (LEVEL_NAMES[i], st[3 * i], st[3 * i + 1], st[3 * i + 2]))
+        t = STAT_TWO_PLAYER
+        items.append("2P S%d N%d D%d" % (st[t], st[t + 1], st[t + 2]))
+        items.append("resign %d agreed %d" % (st[STAT_RESIGNS], st[STAT_AGREED]))
+        items.append("Reset stats")
+        items.append("Back")
+        return items
+
+    def _stats_click(self):
+        item = self._stats_items()[self.cursor]
+        if item == "Back":
+            self._go(MENU)
+        elif item == "Reset stats" and self._confirmed("reset", 3):
+            self.store.reset_stats()
+            self._say("statistics cleared")
+
+    def _replay_items(self):
+        items = []
+        history = self.store.history
+        for n in range(len(history)):
+            g = history[len(history) - 1 - n]
+            if g.mode == TWO_PLAYERS:
+                word = ("S won", "N won", "draw")[g.result] + " 2P"
+            else:
+                human = 1 - g.mode
+                word = (
+                    ("draw" if g.result == 2 else ("won" if g.result == human else "lost"))
+                    + " "
+                    + (LEVEL_NAMES[g.level])
+                )
+            items.append("%d %s" % (n + 1, word))
+        items.append("Back")
+        return items
+
+    def _replay_list_click(self):
+        history = self.store.history
+        if self.cursor >= len(history):
+            self._go(MENU)
+            return
+        g = history[len(history) - 1 - self.cursor]
+        self.replay_game = g
+        self.replay_board = Board(**g.rules)
+        self.replay_cells = list(self.replay_board.cells)
+        self.replay_seeds = -1
+        self.replay_unit = 0
+        self.screen = REPLAY
+
+    def _replay_step(self, delta):
+        """Step the replay by `delta` units (turn, sowing or seed), forwards or back."""
+        b = self.replay_board
+        moves = self.replay_game.moves
+        unit = self.replay_unit
+        for _ in range(abs(delta)):
+            if delta > 0:
+                if b.ply >= len(moves) and self.replay_seeds < 0:
+                    break
+                if unit == 2 and moves[b.ply] != SWAP:
+                    path = b.sow_path(moves[b.ply])
+                    self.replay_seeds = 1 if self.replay_seeds < 0 else self.replay_seeds + 1
+                    if self.replay_seeds >= len(path):
+                        b.push(moves[b.ply])
+                        self.replay_seeds = -1
+                    continue
+                if self.replay_seeds >= 0 or unit == 1 or moves[b.ply] == SWAP:
+                    b.push(moves[b.ply])
+                    self.replay_seeds = -1
+                    continue
+                side = b.to_move
+                b.push(moves[b.ply])
+                while b.ply < len(moves) and b.to_move == side and moves[b.ply] != SWAP:
+                    b.push(moves[b.ply])
+            else:
+                if self.replay_seeds >= 0:
+                    self.replay_seeds = self.replay_seeds - 1 if unit == 2 and self.replay_seeds > 1 else -1
+                    continue
+                if b.ply == 0:
+                    break
+                if unit == 0:
+                    target = b.last_turn_start()
+                    while b.ply > target:
+                        b.pop()
+                else:
+                    b.pop()
+                    if unit == 2 and moves[b.ply] != SWAP:
+                        last = len(b.sow_path(moves[b.ply])) - 1
+                        self.replay_seeds = last if last > 0 else -1
+        # The cells shown: the position, plus the first seeds of a sowing under way.
+        cells = self.replay_cells
+        for i in range(len(cells)):
+            cells[i] = b.cells[i]
+        if self.replay_seeds >= 0 and b.ply < len(moves):
+            m = moves[b.ply]
+            cells[b.pit_index(b.turn, m)] = 0
+            for i in b.sow_path(m)[: self.replay_seeds]:
+                cells[i] += 1
+        self.version += 1
+
+    def _move_lines(self):
+        b = self.board
+        if b is None:
+            return []
+        out = []
+        n = 0
+        for turn in b.turns():
+            n += 1
+            out.append("%d %s" % (n, "-".join("T" if m == SWAP else str(m) for m in turn)))
+        return out or ["(no moves yet)"]
+
+    def _draw_menu(self):
         s = self.screen
         if s == MENU:
-            title = "KALAHA"
-            items = MAIN_ITEMS
+            title = self.message or "KALAHA"
+            items = self._main_items()
+        elif s == STATS:
+            title = self.message or "Statistics W/D/L"
+            items = self._stats_items()
+        elif s == REPLAY_LIST:
+            title = "Replay (newest first)"
+            items = self._replay_items()
         elif s == SETUP:
             title = "vs computer"
             items = (
@@ -767,6 +1146,8 @@ class App:
                 v = self.settings[key]
                 if key == "speed":
                     v = SPEED_NAMES[v]
+                elif key == "clock":
+                    v = CONTROLS[v][0]
                 elif v is True:
                     v = "on"
                 elif v is False:
@@ -774,21 +1155,11 @@ class App:
                 items.append("%s: %s" % (label, v))
             items.append("Back")
         elif s == GAME_MENU:
-            title = "Game"
+            title = self.message or "Game"
             items = GAME_MENU_ITEMS
         else:
             title = "Result"
             items = RESULT_ITEMS
         # Show the title and a window of four items around the cursor.
         first = max(0, min(self.cursor - 1, len(items) - 4))
-        self.lines[0] = title
-        for row in range(4):
-            i = first + row
-            if i < len(items):
-                self.lines[row + 1] = ("> " if i == self.cursor else "  ") + items[i]
-            else:
-                self.lines[row + 1] = ""
-        px = self.pixels
-        glow = _scale(SOUTH_COLOUR, self.settings["brightness"], 16)
-        for k in range(12):
-            px[k] = glow if k in (1, 4, 7, 10) else OFF
+        self._draw_list(title, items, first, self.cursor)

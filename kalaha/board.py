@@ -131,8 +131,17 @@ class Board:
             b.cells[i] = v
         b._hist = list(self._hist)
         b._swept = list(self._swept)
-        for name in ("turn", "over", "swapped", "resigned", "ply", "_south_lead",
-                     "last_index", "last_extra", "last_capture"):
+        for name in (
+            "turn",
+            "over",
+            "swapped",
+            "resigned",
+            "ply",
+            "_south_lead",
+            "last_index",
+            "last_extra",
+            "last_capture",
+        ):
             setattr(b, name, getattr(self, name))
         return b
 
@@ -194,12 +203,7 @@ class Board:
 
     def swap_available(self):
         """True when the swap rule is on and North is making its first turn."""
-        return (
-            self.swap
-            and self.to_move == NORTH
-            and self.ply > 0
-            and self.ply == self._south_lead
-        )
+        return self.swap and self.to_move == NORTH and self.ply > 0 and self.ply == self._south_lead
 
     def is_legal(self, move):
         return self._why_illegal(move) is None
@@ -565,9 +569,7 @@ class Board:
             if why is not None:
                 raise IllegalMoveError("%s: %s" % (where, why))
             if k and self.turn != side:
-                raise IllegalMoveError(
-                    "%s: the turn already passed to %s" % (where, SIDE_NAMES[self.turn])
-                )
+                raise IllegalMoveError("%s: the turn already passed to %s" % (where, SIDE_NAMES[self.turn]))
             if move == SWAP:
                 self._push_swap()
                 continue
@@ -580,9 +582,7 @@ class Board:
                     "%s: pit %d did not end in the store, so the turn ended there" % (where, move)
                 )
             if k == len(turn) - 1 and more and not is_last:
-                raise IllegalMoveError(
-                    "%s: pit %d ended in the store, so the turn goes on" % (where, move)
-                )
+                raise IllegalMoveError("%s: pit %d ended in the store, so the turn goes on" % (where, move))
 
     @classmethod
     def from_record(cls, text, **rules):
@@ -692,8 +692,6 @@ def parse_position(text, pits, total):
                 raise NotationError("position %r: %r is not a seed count" % (text, part))
             cells.append(int(part))
     if sum(cells) != total:
-        raise NotationError(
-            "position %r: holds %d seeds, the rules need %d" % (text, sum(cells), total)
-        )
+        raise NotationError("position %r: holds %d seeds, the rules need %d" % (text, sum(cells), total))
     side = fields[1]
     return cells, (NORTH if side == "N" else SOUTH), side == "-"

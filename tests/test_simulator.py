@@ -83,9 +83,9 @@ def test_headless_two_player_game_to_the_result(tmp_path):
         keys.append(5 + pit)
         board.push(pit)
     # Settings: seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6, wrapping); pits 6 -> 4 one
-    # click on "Pits" (4 5 6); "Back" is the tenth item; then "Two players".
-    text = "turn +2\nclick\n" + "click\n" * 3 + "turn +1\nclick\n"
-    text += "turn +8\nclick\n"
+    # click on "Pits" (4 5 6); "Back" is the last item; then "Two players".
+    text = "turn +4\nclick\n" + "click\n" * 3 + "turn +1\nclick\n"
+    text += "turn +9\nclick\n"
     text += "turn +1\nclick\n"
     text += "".join("key %d\nwait 1500\n" % k for k in keys)
     status, out, err = run_script(tmp_path, text)

@@ -1,0 +1,281 @@
+"""Issue 6 through the app: saved settings and games, statistics, clock, replay, draws, power saving."""
+
+import random
+
+from test_app import Driver
+
+from kalaha import NORTH, SOUTH, Board
+from kalaha.app import GAME, MENU, MOVES, REPLAY, RESULT, App
+from kalaha.clock import ChessClock, format_ms
+from kalaha.store import MemoryFlash, PowerCut, Store
+
+
+def unplug(app):
+    """A new App on the same flash, as after a power cycle."""
+    return Driver.__new__(Driver), App(store=Store(MemoryFlash(app.store.flash.read())))
+
+
+def reboot(d):
+    d2 = Driver()
+    d2.app = App(store=Store(MemoryFlash(d.app.store.flash.read())))
+    d2.t = 0
+    d2.app.tick(0)
+    return d2
+
+
+def play_some(d, n, seed=1):
+    rng = random.Random(seed)
+    a = d.app
+    for _ in range(n):
+        d.idle()
+        if a.screen != GAME:
+            return
+        d.press(d.key_for(rng.choice(list(a.board.legal_moves()))))
+    d.idle()
+
+
+def test_settings_survive_a_power_cycle():
+    d = Driver()
+    d.choose("Settings")
+    d.choose("Seeds")  # 4 -> 5
+    d.choose("Hints")  # on -> off
+    d2 = reboot(d)
+    assert d2.app.settings["seeds"] == 5 and d2.app.settings["hints"] is False
+
+
+def test_continue_returns_to_the_exact_game():
+    d = Driver()
+    d.choose("Play computer")
+    d.choose("Level")  # medium -> strong
+    d.choose("Start game")
+    play_some(d, 4)
+    a = d.app
+    cells, record, level = list(a.board.cells), a.board.record(), a.level
+    d2 = reboot(d)
+    b = d2.app
+    assert b.lines[1] == "> Continue"
+    d2.choose("Continue")
+    assert b.screen == GAME and b.board.cells == cells and b.board.record() == record
+    assert b.level == level == "strong" and b.computer == NORTH
+
+
+def test_a_power_cut_at_any_write_loses_at_most_the_sowing_being_made():
+    d = Driver()
+    d.choose("Two players")
+    a = d.app
+    rng = random.Random(7)
+    for step in range(12):
+        d.idle()
+        flash = a.store.flash
+        before = a.board.moves()
+        move = rng.choice(list(a.board.legal_moves()))
+        image = flash.read()
+        for cut in (0, 1, 3):
+            # Replay this one save onto a copy of the flash, cut short.
+            copy = MemoryFlash(image)
+            store = Store(copy)
+            copy.cut_after = cut
+            try:
+                store.move(move)
+            except PowerCut:
+                pass
+            resumed = Store(MemoryFlash(copy.read())).current
+            assert resumed.moves in (before, before + [move]), (step, cut)
+        d.press(d.key_for(move))
+    assert a.store.current.moves == a.board.moves()
+
+
+def test_statistics_and_a_reset_that_asks_twice():
+    d = Driver()
+    d.choose("Play computer")
+    d.choose("Start game")
+    a = d.app
+    a.click()
+    d.choose("Resign")
+    assert a.screen == RESULT
+    a.turn(1)
+    a.click()
+    d.choose("Statistics")
+    assert any(line.startswith("> medium 0/0/1") or "medium 0/0/1" in line for line in a.lines)
+    assert a.store.stats[5] == 1 and a.store.stats[15] == 1  # a loss at medium, one resignation
+    for press in range(3):
+        d.choose("Reset stats")
+        if press < 2:
+            assert a.store.stats[5] == 1 and ("again" in a.lines[0])
+    assert a.store.stats == [0] * 17 and "cleared" in a.lines[0]
+
+
+def test_draw_by_agreement_needs_two_presses_and_is_counted():
+    d = Driver()
+    d.choose("Two players")
+    a = d.app
+    play_some(d, 2)
+    a.click()
+    d.choose("Agree draw")
+    assert a.screen != RESULT and "again" in a.lines[0]
+    d.choose("Agree draw")
+    assert a.screen == RESULT and a.result_text == "Draw (agreed)"
+    assert a.store.stats[14] == 1 and a.store.stats[16] == 1
+    d = Driver()
+    d.choose("Play computer")
+    d.choose("Start game")
+    d.app.click()
+    d.choose("Agree draw")
+    assert d.app.screen != RESULT and "two players" in d.app.lines[0]
+
+
+def test_clock_arithmetic_increment_and_flag_fall():
+    c = ChessClock(2)  # 5+3
+    c.start(SOUTH, 0)
+    c.switch(SOUTH, 5000)  # an extra turn: same side, no increment
+    assert c.left(SOUTH, 5000) == 295000
+    c.switch(NORTH, 8000)  # the turn passes: +3 s for South
+    assert c.left(SOUTH, 9999) == 300000 - 8000 + 3000
+    assert c.left(NORTH, 10000) == 298000
+    assert c.flagged(10000) == -1 and c.flagged(8000 + 300000) == NORTH
+    assert format_ms(61001) == "1:02" and format_ms(-5) == "0:00"
+
+
+def test_two_player_clock_ticks_blinks_and_a_flag_fall_loses():
+    d = Driver(clock=1)  # 3+2
+    d.choose("Two players")
+    a = d.app
+    assert a.clock is not None and "3:00" in a.lines[3]
+    d.press(d.key_for(1))  # South plays 1: the turn passes, South gets +2 s
+    d.idle()
+    assert a.clock.running == NORTH
+    assert a.clock.left(SOUTH, d.t) > 180000 - 1000
+    # North thinks for almost three minutes: the last ten seconds blink and tick.
+    a.sounds.clear()
+    d.frames((180000 - 9000) // 20)
+    a.sounds.clear()
+    shown = set()
+    for _ in range(100):
+        d.frames()
+        shown.add(a.lines[3][-4:])  # the mover's clock, on the bottom line
+    assert "    " in shown and any(s.startswith("0:0") for s in shown)
+    assert (1800, 8) in a.sounds
+    d.frames(400)  # past 180 s
+    assert a.screen == RESULT and a.result_text == "South wins on time"
+    assert a.store.stats[12] == 1
+
+
+def test_a_timed_game_resumes_with_its_clocks():
+    d = Driver(clock=3)  # 10+5
+    d.choose("Two players")
+    d.press(d.key_for(2))
+    d.idle()
+    d.frames(100)
+    d.press(d.key_for(1))
+    d.idle()
+    saved = list(d.app.store.current.clocks)
+    d2 = reboot(d)
+    d2.choose("Continue")
+    b = d2.app
+    assert b.clock is not None and b.clock.control == 3
+    assert [b.clock.left(SOUTH, d2.t), b.clock.left(NORTH, d2.t)] == saved or b.clock.running >= 0
+
+
+def finished_game(seed=3):
+    d = Driver(hints=False)
+    d.choose("Two players")
+    a = d.app
+    rng = random.Random(seed)
+    while a.screen == GAME:
+        d.press(d.key_for(rng.choice(list(a.board.legal_moves()))))
+        d.idle()
+    return d
+
+
+def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_seed():
+    d = finished_game()
+    a = d.app
+    final_cells = list(a.board.cells)
+    record = a.board.record()
+    a.turn(1)
+    a.click()  # result screen: main menu
+    d.choose("Replay")
+    assert a.lines[1].startswith("> 1 ")
+    a.click()
+    assert a.screen == REPLAY and a.replay_board.ply == 0
+    # Turn by turn.
+    turns = 0
+    while a.replay_board.ply < len(a.replay_game.moves):
+        a.turn(1)
+        turns += 1
+    assert a.replay_board.cells == final_cells and a.replay_board.record() == record
+    assert turns == len(record.split())
+    # Back to the start, then sowing by sowing.
+    for _ in range(turns):
+        a.turn(-1)
+    assert a.replay_board.ply == 0
+    a.click()  # unit: sowing
+    a.turn(3)
+    assert a.replay_board.ply == 3
+    # Seed by seed: the first seed of the next sowing appears, the position stays.
+    a.click()  # unit: seed
+    b = Board.from_record("", **a.replay_game.rules)
+    for m in a.replay_game.moves[:3]:
+        b.push(m)
+    a.turn(1)
+    path = b.sow_path(a.replay_game.moves[3])
+    assert a.replay_board.ply == 3 and a.replay_seeds == 1
+    # The pit was emptied and its first seed dropped; the rest are "in the hand".
+    assert sum(a.replay_cells) == sum(b.cells) - (len(path) - 1)
+    assert a.replay_cells[path[0]] == b.cells[path[0]] + 1
+    for _ in range(len(path) - 1):
+        a.turn(1)
+    assert a.replay_board.ply == 4 and a.replay_seeds == -1
+    a.turn(-1)
+    assert a.replay_board.ply == 3 and a.replay_seeds == len(path) - 1 or len(path) == 1
+    d.press(0)  # the top row leaves
+    assert a.screen != REPLAY
+
+
+def test_move_list_scrolls():
+    d = finished_game(5)
+    # A new game with some moves, then the move list.
+    d.app.turn(1)
+    d.app.click()
+    d.choose("Two players")
+    play_some(d, 9)
+    a = d.app
+    a.click()
+    d.choose("Moves")
+    assert a.screen == MOVES and a.lines[0] == "Moves"
+    first = list(a.lines)
+    a.turn(-10)
+    assert a.lines[1].startswith("  1 ") and (a.lines != first or len(a.board.turns()) <= 4)
+    a.click()
+    assert a.screen == GAME
+
+
+def test_dim_then_off_and_a_waking_press_is_never_a_move():
+    d = Driver()
+    d.choose("Play computer")
+    d.choose("Start game")
+    a = d.app
+    bright = list(a.pixels)
+    d.frames(31000 // 20)
+    assert a.power == 1 and max(a.pixels) <= max(bright) // 3
+    d.frames(300000 // 20)
+    assert a.power == 2 and a.pixels == [0] * 12 and a.lines == [""] * 5
+    before = a.board.ply
+    d.press(d.key_for(3))  # wakes only
+    assert a.power == 0 and a.board.ply == before and a.lines[0]
+    d.press(d.key_for(3))
+    assert a.board.ply == before + 1
+    # The encoder wakes too, and does nothing else.
+    d.idle()
+    d.frames(31000 // 20)
+    cursor = a.pit_cursor
+    a.turn(1)
+    assert a.power == 0 and a.pit_cursor == cursor
+
+
+def test_corrupt_saved_data_shows_one_line_and_starts_fresh():
+    flash = MemoryFlash(b"XX" + b"\x00" * 4094)
+    a = App(store=Store(flash))
+    a.tick(0)
+    assert "not ours" in a.lines[0] and a.screen == MENU
+    assert a.settings["seeds"] == 4
