@@ -154,37 +154,21 @@ def bench(out, vm=False):
         )
     if vm:
         out.write("MicroPython VM (scaled to the RP2040 by the calibration loop):\n")
-        proc = subprocess.run(
-            [
-                "node",
-                os.path.join(ROOT, "tools", "mpvm.mjs"),
-                "--put",
-                "kalaha",
-                os.path.join(ROOT, "tools", "vm_bench.py"),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        if proc.returncode:
-            out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])
-        for line in proc.stdout.splitlines():
-            out.write("  " + line + "\n")
+        _run_in_vm(out, "vm_bench.py")
         out.write("App frames in the MicroPython VM (a game against Strong, scaled to the RP2040):\n")
-        proc = subprocess.run(
-            [
-                "node",
-                os.path.join(ROOT, "tools", "mpvm.mjs"),
-                "--put",
-                "kalaha",
-                os.path.join(ROOT, "tools", "vm_frames.py"),
-                "strong",
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        if proc.returncode:
-            out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])
-        for line in proc.stdout.splitlines():
-            out.write("  " + line + "\n")
+        _run_in_vm(out, "vm_frames.py", "strong")
+
+
+def _run_in_vm(out, script, *args):
+    """Run tools/SCRIPT in the MicroPython VM and copy its lines to `out`, indented."""
+    from tools.vmcal import VM_FILES
+
+    cmd = ["node", os.path.join(ROOT, "tools", "mpvm.mjs")]
+    for rel in VM_FILES:
+        cmd += ["--put", rel]
+    cmd += [os.path.join(ROOT, "tools", script), *args]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode:
+        out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])
+    for line in proc.stdout.splitlines():
+        out.write("  " + line + "\n")

@@ -6,40 +6,15 @@ Never copied to the device.
 
 import sys
 
-try:
-    from time import ticks_diff, ticks_ms
-except ImportError:  # CPython
-    import time
-
-    def ticks_ms():
-        return time.perf_counter_ns() // 1000000
-
-    def ticks_diff(a, b):
-        return a - b
-
-
 from kalaha import Board
 from kalaha.ai import LEVELS, Search, start_level
+from tools.vmcal import DEVICE_CALIBRATION_MS, calibrate, device_ms, ticks_diff, ticks_ms
 
-# The published figure: this loop with p[0] = 1,000,000 takes 9,577 ms in CircuitPython 9.1.4
-# on an RP2040 at 125 MHz.
-DEVICE_CALIBRATION_MS = 9577
 POSITIONS = (
     ("opening", ""),
     ("middle", "6 2-1 3-6-5 2 6-2 6"),
     ("endgame", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 3-6-2 6-3"),
 )
-
-
-def add_test(p):
-    for i in range(p[0]):  # noqa: B007 (the published benchmark loop, as written)
-        C = p[1] + p[2]  # noqa: F841
-
-
-def calibrate():
-    t = ticks_ms()
-    add_test([1000000, 12345678, 56781234])
-    return ticks_diff(ticks_ms(), t)
 
 
 def run(levels, budgets):
@@ -71,7 +46,7 @@ def run(levels, budgets):
                     search.best_pit,
                     ms,
                     worst,
-                    ms * DEVICE_CALIBRATION_MS // max(cal, 1),
+                    device_ms(ms, cal),
                 )
             )
     for level in levels:
@@ -91,7 +66,7 @@ def run(levels, budgets):
                 search.depth_done,
                 search.best_pit,
                 ms,
-                ms * DEVICE_CALIBRATION_MS // max(cal, 1),
+                device_ms(ms, cal),
             )
         )
 
