@@ -384,45 +384,12 @@ class Search:
                     continue
                 side = sides[d]
                 if dep == 1 and d and dec_same and left > p:
-                    # Frontier node: every child is a leaf, so score them in one tight loop
-                    # instead of a stack frame each.
-                    a = alpha[d]
-                    bb = beta[d]
-                    bestv = -INF
-                    bm = -1
-                    base = 0 if side == SOUTH else p + 1
-                    s = base + p - 1
-                    while s >= base:
-                        if c[s]:
-                            code = self._sow(s, side)
-                            nodes += 1
-                            left -= 1
-                            ended = (code >> 15) & 3
-                            if ended:
-                                v = self._terminal(me, ended, d + 1)
-                            elif not exact and (c[sstore] > half or c[nstore] > half):
-                                m = c[sstore] - c[nstore]
-                                if me == NORTH:
-                                    m = -m
-                                v = (WIN - 101 - d + m * UNIT) if m > 0 else (d + 101 - WIN + m * UNIT)
-                            else:
-                                v = (c[sstore] - c[nstore]) * UNIT
-                                if w:
-                                    for i in range(p):
-                                        v += (c[i] - c[p + 1 + i]) * w
-                                if me == NORTH:
-                                    v = -v
-                            self._unsow(s, side, code)
-                            if v > bestv:
-                                bestv = v
-                                bm = s
-                                if v > a:
-                                    a = v
-                                    if v >= bb:
-                                        break
-                        s -= 1
-                    value = bestv
-                    bestm[d] = bm
+                    # Frontier node: every child is a leaf. Its value follows from arithmetic
+                    # on this position (laps, landing hole, store gain, capture, row totals),
+                    # so no child is sown or unsown at all: the hot path of the search.
+                    value = self._frontier(d, side, alpha[d], beta[d])
+                    nodes += cnt[d]
+                    left -= cnt[d]
                     state = _ST_RETURN
                     continue
                 ttm = -1
@@ -527,6 +494,99 @@ class Search:
         self.state = state
         self.value = value
         return False
+
+    def _frontier(self, d, side, alpha, beta):
+        """Best value for `side` at node d when every child is a leaf; sets bestm[d], cnt[d].
+
+        Computes each child's store gain, capture and row totals from this position alone
+        (the same values _sow would give, without touching the cells). Children are tried
+        from the store backwards, with the same cut-offs as the stack loop.
+        """
+        c = self.cells
+        p = self.pits
+        lap = p + p + 1  # holes in one lap (the opponent's store is skipped)
+        if side == SOUTH:
+            base = 0
+            store = p
+            obase = p + 1
+            ostore = p + p + 1
+        else:
+            base = p + 1
+            store = p + p + 1
+            obase = 0
+            ostore = p
+        row = 0
+        orow = 0
+        for i in range(p):
+            row += c[base + i]
+            orow += c[obase + i]
+        own0 = c[store]
+        opp = c[ostore]
+        half = self.total // 2
+        ec = self.empty_capture
+        alga = self.alga
+        w = self.row_weight
+        bestv = -INF
+        bm = -1
+        count = 0
+        s = store - 1
+        while s >= base:
+            n = c[s]
+            if n:
+                count += 1
+                ds = store - s  # steps to the own store
+                if n < lap:
+                    laps = 0
+                    r = n
+                else:
+                    laps = n // lap
+                    r = n - laps * lap
+                gain = laps + (1 if r >= ds else 0)
+                # Seeds that land in each row: the first r holes after s, plus whole laps.
+                own_land = laps * p + (r if r < ds else ds - 1) + (r - ds - p if r > ds + p else 0)
+                opp_land = laps * p + (0 if r <= ds else (p if r >= ds + p else r - ds))
+                ro = row - n + own_land
+                rp = orow + opp_land
+                off = r if r else lap  # the last seed's hole, counted from s
+                if off < ds or off > ds + p:
+                    last = s + off if off < ds else base + off - ds - p - 1
+                    before = 0 if last == s else c[last]
+                    if before + laps + (1 if r else 0) == 1:
+                        o = p + p - last
+                        taken = c[o] + laps + (1 if ds + 1 + o - obase <= r else 0)
+                        if taken or ec:
+                            gain += taken + 1
+                            ro -= 1
+                            rp -= taken
+                own = own0 + gain
+                if ro == 0 or rp == 0:
+                    # The game ends: leftovers to their owners, or all to the emptied side (Alga).
+                    rem = ro + rp
+                    m = own - opp + (rem if (ro == 0) == alga else -rem)
+                    if m > 0:
+                        v = WIN - d - 1 + m * UNIT
+                    elif m < 0:
+                        v = d + 1 - WIN + m * UNIT
+                    else:
+                        v = 0
+                elif own > half or opp > half:
+                    m = own - opp
+                    v = (WIN - 101 - d + m * UNIT) if m > 0 else (d + 101 - WIN + m * UNIT)
+                else:
+                    v = (own - opp) * UNIT
+                    if w:
+                        v += (ro - rp) * w
+                if v > bestv:
+                    bestv = v
+                    bm = s
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            s -= 1
+        self.bestm[d] = bm
+        self.cnt[d] = count
+        return bestv
 
     def _iteration_done(self, value):
         self.best_index = self.bestm[0]
