@@ -173,7 +173,12 @@ def test_a_timed_game_resumes_with_its_clocks():
     d2.choose("Continue")
     b = d2.app
     assert b.clock is not None and b.clock.control == 3
-    assert [b.clock.left(SOUTH, d2.t), b.clock.left(NORTH, d2.t)] == saved or b.clock.running >= 0
+    mover = b.board.to_move
+    assert b.clock.running == mover
+    # The waiting side's time is exactly as saved; the mover's has run one frame since.
+    assert b.clock.left(1 - mover, d2.t) == saved[1 - mover]
+    assert 0 <= saved[mover] - b.clock.left(mover, d2.t) <= 40
+    assert saved[SOUTH] < 600000 + 5000 and saved != [600000, 600000]
 
 
 def finished_game(seed=3):

@@ -111,3 +111,27 @@ def test_script_parser_accepts_every_command():
     steps = parse_script("key 0\nhold 11 500\nturn +3\nturn -2\nclick\nwait 20\nshot a.png\n# note\n\n")
     assert [s[0] for s in steps] == ["key", "hold", "turn", "turn", "click", "wait", "shot"]
     assert steps[2][1] == (3,) and steps[3][1] == (-2,)
+
+
+def test_window_loop_maps_keyboard_and_quits(tmp_path, monkeypatch):
+    need_simulator()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from hw.desktop import Simulator
+
+    sim = Simulator(headless=True, data=str(tmp_path / "nvm.bin"))
+    post = pygame.event.post
+    Event = pygame.event.Event
+    # Menu: Enter (Play computer), Enter (Level), Right, Right (Start game), Space.
+    for key in (pygame.K_RETURN, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
+        post(Event(pygame.KEYDOWN, key=key))
+    # Key "d" is key 8: the player's pit 3 (ends in the store).
+    post(Event(pygame.KEYDOWN, key=pygame.K_d))
+    post(Event(pygame.KEYUP, key=pygame.K_d))
+    post(Event(pygame.QUIT))
+    sim.run_window()
+    assert sim.app.board is not None and sim.app.board.moves() == [3]
+    assert (tmp_path / "nvm.bin").stat().st_size == 4096  # the game was saved to the data file
+    pygame.quit()
