@@ -706,7 +706,7 @@ class App:
         self.version += 1
         self.store.undo(taken)
         if self.clock is not None:
-            self.clock.switch(b.to_move, self.now)
+            self.clock.switch(b.to_move, self.now, increment=False)
         self.last_turn = ""
         self._say("undone")
 

@@ -45,12 +45,15 @@ class ChessClock:
             self.remaining[self.running] -= now - self.since
             self.since = now
 
-    def switch(self, side, now):
-        """The side to move is now `side`; a real change of turn earns the increment."""
+    def switch(self, side, now, increment=True):
+        """The side to move is now `side`; a real change of turn earns the increment.
+
+        An undo switches with increment=False: taking a turn back earns nothing.
+        """
         if side == self.running:
             return
         self._charge(now)
-        if self.running >= 0:
+        if self.running >= 0 and increment:
             self.remaining[self.running] += self.increment
         self.running = side
         self.since = now

@@ -134,6 +134,8 @@ def test_clock_arithmetic_increment_and_flag_fall():
     assert c.left(NORTH, 10000) == 298000
     assert c.flagged(10000) == -1 and c.flagged(8000 + 300000) == NORTH
     assert format_ms(61001) == "1:02" and format_ms(-5) == "0:00"
+    c.switch(SOUTH, 9000, increment=False)  # an undo hands the turn back: no increment
+    assert c.left(NORTH, 9000) == 299000
 
 
 def test_two_player_clock_ticks_blinks_and_a_flag_fall_loses():
