@@ -24,12 +24,20 @@ class NullFlash:
         pass
 
 
+KINDS = []  # the kind of each frame of the last play()
+
+
 def play(level, max_frames):
     app = App(store=Store(NullFlash()))
     times = []
+    kinds = KINDS
+    del kinds[:]
     now = 0
 
     def frame(action=None, arg=None):
+        # What kind of frame: k(ey), a(nimation), t(hinking) or i(dle).
+        kinds.append("k" if action is not None else ("a" if app.anim_path is not None else (
+            "t" if app.thinking else "i")))
         t = ticks_us()
         if action is not None:
             action(arg) if arg is not None else action()
@@ -76,7 +84,7 @@ def main(level="strong", max_frames=4000, runs=8):
     scale = DEVICE_CALIBRATION_MS * 1000 // max(cal, 1)  # device us per VM ms
     print(
         '{"level": "%s", "frames": %d, "runs": %d, "calibration_ms": %d, "worst_us": %d, "median_us": %d,'
-        ' "slowest_frame": %d, "device_worst_ms": %d, "device_median_ms": %d}'
+        ' "slowest_frame": %d, "slowest_kind": "%s", "device_worst_ms": %d, "device_median_ms": %d}'
         % (
             level,
             len(frames),
@@ -85,6 +93,7 @@ def main(level="strong", max_frames=4000, runs=8):
             worst,
             median,
             slowest,
+            KINDS[slowest],
             worst * scale // 1000000,
             median * scale // 1000000,
         )
