@@ -214,3 +214,16 @@ def test_north_to_move_works_too():
     pits, *_ = best_turn(b, level="medium")
     c = b.copy()
     c.push_record("-".join(map(str, pits)))
+
+
+def test_the_result_never_depends_on_the_slice_size():
+    # The device thinks 16 nodes per frame, the command line a million: same move, same search.
+    for k, board in enumerate(random_positions(120, 17)):
+        results = set()
+        for slice_nodes in (1 << 20, 97, 16, 7, 3):
+            search = Search()
+            search.start(board, depth=60, nodes=1500)
+            while not search.step(slice_nodes):
+                pass
+            results.add((search.best_pit, search.score, search.depth_done, search.nodes))
+        assert len(results) == 1, (k, board.record(), results)
