@@ -680,15 +680,15 @@ class Search:
 # ----- levels ---------------------------------------------------------------------------
 
 # name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms)
-# Node budgets are calibrated to the device: about 3,500 nodes per second on the RP2040
+# Node budgets are calibrated to the device: about 4,200 nodes per second on the RP2040
 # (README, "AI figures"), so Strong searches about one second and Expert about five.
 # Strong and Expert count extra-turn sowings as free depth, which measured stronger at
 # the same node budget; a plain store-difference evaluation beat weighting seeds on the row.
 LEVELS = {
     "easy": (1, False, 400, 3, 1000),
     "medium": (4, True, 20000, 0, 1500),
-    "strong": (60, True, 3500, 0, 1500),
-    "expert": (60, True, 17500, 0, 6000),
+    "strong": (60, True, 4200, 0, 1500),
+    "expert": (60, True, 21000, 0, 6000),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 ROW_WEIGHT = const(0)
