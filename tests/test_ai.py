@@ -7,7 +7,7 @@ import pytest
 from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.ai import LEVEL_NAMES, Search, best_turn, solve, start_level, think
+from kalaha.ai import HALF, LEVEL_NAMES, Search, best_turn, solve, start_level, think
 
 
 def brute_margin(game):
@@ -216,14 +216,28 @@ def test_north_to_move_works_too():
     c.push_record("-".join(map(str, pits)))
 
 
-def test_the_result_never_depends_on_the_slice_size():
+@pytest.mark.parametrize("turn_depth", [False, True, HALF])
+def test_the_result_never_depends_on_the_slice_size(turn_depth):
     # The device thinks 16 nodes per frame, the command line a million: same move, same search.
-    for k, board in enumerate(random_positions(120, 17)):
+    for k, board in enumerate(random_positions(60, 17)):
         results = set()
         for slice_nodes in (1 << 20, 97, 16, 7, 3):
             search = Search()
-            search.start(board, depth=60, nodes=1500)
+            search.start(board, depth=60, nodes=1500, turn_depth=turn_depth)
             while not search.step(slice_nodes):
                 pass
             results.add((search.best_pit, search.score, search.depth_done, search.nodes))
         assert len(results) == 1, (k, board.record(), results)
+
+
+def test_half_ply_extra_turns_search_between_the_other_two_rules():
+    # From the opening, pit 3 earns an extra turn: the same depth reaches further when an
+    # extra-turn sowing costs less, so the search needs more nodes for it.
+    nodes = []
+    for rule in (False, HALF, True):
+        search = Search()
+        search.start(Board(), depth=5, turn_depth=rule)
+        while not search.step(1000):
+            pass
+        nodes.append(search.nodes)
+    assert nodes[0] < nodes[1] < nodes[2]
