@@ -789,12 +789,19 @@ class App:
     def _hint_colours(self):
         """Per view key: EXTRA/CAPTURE for the mover's pits, DANGER where the opponent could capture."""
         b = self.board
-        out = [0] * 12
+        out = self._hints  # reused: no new list per position
+        for k in range(12):
+            out[k] = 0
         side = b.to_move
         viewer = self.viewer
+        first = b.pit_index(side, 1)
         for pit in range(1, b.pits + 1):
-            if b.is_legal(pit):
-                last, extra, captured, _over = b.preview(pit)
+            if b.cells[first + pit - 1]:
+                # Play it and take it back (unchecked: the pit is the mover's and not empty).
+                b.push_index(first + pit - 1)
+                extra = b.last_extra
+                captured = b.last_capture
+                b.pop_index()
                 if extra:
                     out[view_key_of_pit(side, pit, viewer, b.pits)] = EXTRA_COLOUR
                 elif captured:
@@ -874,7 +881,7 @@ class App:
             and not self.thinking
         ):
             if self._hints_version != self.version:
-                self._hints = self._hint_colours()
+                self._hint_colours()
                 self._hints_version = self.version
             hints = self._hints
         for key in range(12):

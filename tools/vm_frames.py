@@ -36,8 +36,11 @@ def play(level, max_frames):
 
     def frame(action=None, arg=None):
         # What kind of frame: k(ey), a(nimation), t(hinking) or i(dle).
-        kinds.append("k" if action is not None else ("a" if app.anim_path is not None else (
-            "t" if app.thinking else "i")))
+        kinds.append(
+            "k"
+            if action is not None
+            else ("a" if app.anim_path is not None else ("t" if app.thinking else "i"))
+        )
         t = ticks_us()
         if action is not None:
             action(arg) if arg is not None else action()
@@ -68,15 +71,15 @@ def main(level="strong", max_frames=4000, runs=8):
     # ticks_us has only millisecond resolution in the VM: the app is deterministic, so the
     # same game is played `runs` times and each frame's time is averaged over the runs.
     cal = calibrate()
-    total = None
-    for _ in range(runs):
-        times = play(level, max_frames)
-        if total is None:
-            total = times
-        else:
-            for i in range(min(len(total), len(times))):
-                total[i] += times[i]
-    frames = [t // runs for t in total]
+    runs_times = [play(level, max_frames) for _ in range(runs)]
+    count = min(len(t) for t in runs_times)
+    frames = []
+    for i in range(count):
+        # Trimmed mean over the runs: drop each frame's slowest and fastest run, so one
+        # scheduling hiccup of this shared machine does not pass for a slow frame.
+        samples = sorted(t[i] for t in runs_times)
+        middle = samples[1:-1] if len(samples) > 2 else samples
+        frames.append(sum(middle) // len(middle))
     ordered = sorted(frames)
     worst = ordered[-1]
     median = ordered[len(ordered) // 2]
