@@ -3,33 +3,22 @@
 from mpvm import run_vm
 
 from kalaha.app import App
+from tools.vmcal import VM_FILES
 
 GAME_SCRIPT = """
-from kalaha.app import App, GAME, RESULT
+from kalaha.app import App
+from tools.vmcal import play_out
 
 def play(level, two_players):
     app = App({"pits": 5, "seeds": 3})
-    now = 0
-    app.tick(now)
+    app.tick(0)
     app.turn(1 if two_players else 0)
     app.click()
     if not two_players:
         app.level = level
         app.cursor = 2
         app.click()
-    frames = 0
-    while app.screen == GAME and frames < 20000:
-        now += 20
-        frames += 1
-        b = app.board
-        if b.to_move is not None and b.to_move != app.computer and app.anim_path is None and not app.thinking:
-            pit = 0
-            for m in b.legal_moves():
-                pit = m
-            app.key_down(5 + pit)
-            app.tick(now)
-            app.key_up(5 + pit)
-        app.tick(now)
+    play_out(app)
     return "%s|%s|%s|%s" % (level, two_players, app.board.record(), app.result_text)
 
 for level, two in (("easy", False), ("medium", False), ("strong", False), ("easy", True)):
@@ -38,7 +27,7 @@ for level, two in (("easy", False), ("medium", False), ("strong", False), ("easy
 
 
 def test_whole_games_through_the_app_match_cpython(tmp_path):
-    status, out, err = run_vm(GAME_SCRIPT, tmp_path, timeout=600)
+    status, out, err = run_vm(GAME_SCRIPT, tmp_path, puts=VM_FILES, timeout=600)
     assert status == 0, err
     namespace = {}
     exec(

@@ -1,6 +1,6 @@
 """The strength ladder of issue 3: long matches, run on demand (KALAHA_LADDER=1), never in CI.
 
-    KALAHA_LADDER=1 .venv/bin/python -m pytest tests/test_ladder.py -s
+KALAHA_LADDER=1 .venv/bin/python -m pytest tests/test_ladder.py -s
 """
 
 import os

@@ -10,12 +10,14 @@ import sys
 import tempfile
 
 from tools.manifest import ROOT, device_files
+from tools.vmcal import VM_FILES
 
 HEAP_TARGET = 100 * 1024
 # Garbage collection in this VM is deferred within one call: every measurement is taken in a
 # call of its own after gc.collect() (mpvm.mjs runs each "#--- call" part separately).
 HEAP_SCRIPT = """
 import gc
+from tools.vmcal import play_out  # the test driver, loaded before the baseline
 #--- call
 gc.collect()
 base = gc.mem_alloc()
@@ -35,20 +37,7 @@ app.level = "expert"
 app.click()
 app.cursor = 2
 app.click()
-now = 0
-while app.screen == GAME:
-    now += 20
-    b = app.board
-    if b.to_move == 0 and app.anim_path is None and not app.thinking:
-        pit = 0
-        for m in b.legal_moves():
-            pit = m
-        app.key_down(5 + pit)
-        app.tick(now)
-        app.key_up(5 + pit)
-    app.tick(now)
-    app.sounds.clear()  # the device's loop drains the sounds every frame
-b = m = pit = None
+play_out(app)
 #--- call
 gc.collect()
 played = gc.mem_alloc() - base
@@ -77,8 +66,11 @@ def heap_in_vm():
         script = os.path.join(tmp, "heap.py")
         with open(script, "w") as f:
             f.write(HEAP_SCRIPT)
+        puts = []
+        for rel in VM_FILES:
+            puts += ["--put", rel]
         proc = subprocess.run(
-            ["node", os.path.join(ROOT, "tools", "mpvm.mjs"), "--put", "kalaha", script],
+            ["node", os.path.join(ROOT, "tools", "mpvm.mjs"), *puts, script],
             cwd=ROOT,
             capture_output=True,
             text=True,
