@@ -157,7 +157,8 @@ class App:
         self.anim_path = None
         self.anim_pos = 0
         self.anim_next = 0
-        self.anim_before = None  # cells before the animated sowing
+        self.anim_cells = None  # the cells as the animation shows them
+        self.anim_side = SOUTH  # who is sowing in the animation
         self.thinking = False
         self.think_started = 0
         self.result_text = ""
@@ -176,7 +177,6 @@ class App:
         self.scroll = 0
         self.end_reason = END_EMPTY
         self.end_result = 2
-        self.final_result = -1
         self.last_turn = ""
         self.version = 0  # bumped on every change of the board, so cached hints stay true
         self._hints = [0] * 12
@@ -574,7 +574,9 @@ class App:
     def _sow(self, pit):
         b = self.board
         side = b.to_move
-        self.anim_before = list(b.cells)
+        # The animation starts from the position before the sowing, its pit emptied.
+        self.anim_cells = list(b.cells)
+        self.anim_cells[b.pit_index(side, pit)] = 0
         self.anim_path = b.sow_path(pit)
         self.anim_side = side
         # Record the turn text: a new turn unless the same side moved last.
@@ -589,8 +591,6 @@ class App:
         self.anim_next = self.now
         self.pit_cursor = -1
         self.preview = -1
-        self.anim_cells = list(self.anim_before)
-        self.anim_cells[b.pit_index(side, pit)] = 0
 
     def _save_move(self, move):
         """Save every sowing as it happens: a power cut loses at most the one being made."""
@@ -762,7 +762,6 @@ class App:
         else:
             text = "You win!" if winner != self.computer else "Computer wins"
         self.result_text = text + END_WORDS[end]
-        self.final_result = result
         self.store.end_game(result, end)
         self._sound(LOSE if (self.computer is not None and winner == self.computer) else WIN)
         self.screen = RESULT
