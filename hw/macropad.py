@@ -20,6 +20,7 @@ from kalaha.store import SIZE, MemoryFlash, Store
 # ----- configurables -----------------------------------------------------------------------
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
+TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 
 
 class NvmFlash:
@@ -96,10 +97,15 @@ def main():
     app = App(store=open_store())
     event = keypad.Event()
     last_position = encoder.position
+    # The app gets a clock that never wraps: the ticks' differences, added up.
+    last_ticks = supervisor.ticks_ms()
+    now = 0
 
     # ----- main loop: one frame = read events, step the app, show pixels and display once ----
     while True:
-        now = supervisor.ticks_ms()
+        ticks = supervisor.ticks_ms()
+        now += (ticks - last_ticks) % TICKS_PERIOD
+        last_ticks = ticks
         while keys.events.get_into(event):
             number = event.key_number
             if number == ENCODER_SWITCH_KEY:
