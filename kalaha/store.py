@@ -377,10 +377,6 @@ class Store:
         self._finish(result, end)
         self._append(R_END, bytes((result, end)))
 
-    def abandon(self):
-        """Forget the game in progress without a result (a new game replaces it)."""
-        self.current = None
-
     def reset_stats(self):
         self.stats = [0] * N_STATS
         self._append(R_RESET_STATS, b"")
