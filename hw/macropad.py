@@ -94,7 +94,8 @@ def main():
     display.auto_refresh = False
     screen = Screen(display)
     sound = Sound()
-    app = App(store=open_store())
+    # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
+    app = App(store=open_store(), ticks=supervisor.ticks_ms)
     event = keypad.Event()
     last_position = encoder.position
     # The app gets a clock that never wraps: the ticks' differences, added up.

@@ -66,7 +66,11 @@ EFFECT_MS = const(700)
 DIM_MS = const(30000)  # no input this long: pixels and display dim
 OFF_MS = const(300000)  # ... and this long: they turn off
 FLASH_MS = const(300)
-SLICE_NODES = const(16)  # AI nodes per frame: a few ms on the RP2040 (README, frame figures)
+SLICE_NODES = const(8)  # AI nodes per slice: about 3 ms on the RP2040 (README, frame figures)
+# While the computer thinks, a frame runs slices for up to this long (given a ticks function):
+# the search gets most of the processor, and the frame still stays under 20 ms.
+THINK_FRAME_MS = const(12)
+TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 SPEED_NAMES = ("fast", "normal", "slow")
@@ -120,7 +124,7 @@ def _scale(colour, num, den):
 class App(Screens):
     """The game as a state machine. Feed it events; read `pixels`, `lines`, `flip`, `sounds`."""
 
-    def __init__(self, settings=None, slice_nodes=SLICE_NODES, store=None):
+    def __init__(self, settings=None, slice_nodes=SLICE_NODES, store=None, ticks=None):
         # Saved data (kalaha.store.Store); without one, an in-memory store keeps this session's.
         self.store = store if store is not None else Store(MemoryFlash())
         self.settings = dict(DEFAULT_SETTINGS)
@@ -133,6 +137,9 @@ class App(Screens):
         self.games_started = 0
         self.search = Search(tt_bits=10, max_ply=APP_SEARCH_PLIES)
         self.slice_nodes = slice_nodes  # the front end sizes the AI's slice to its speed
+        # The front end's millisecond counter (supervisor.ticks_ms on the device): with it, a
+        # thinking frame runs slices for THINK_FRAME_MS; without it, one slice per frame.
+        self.ticks = ticks
         self.pixels = [0] * 12
         self.lines = ["", "", "", "", ""]
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
@@ -670,7 +677,23 @@ class App(Screens):
 
     def _think_slice(self):
         s = self.search
-        finished = s.step(self.slice_nodes)
+        ticks = self.ticks
+        if s.done:
+            finished = True  # found in the previous frame: play it now
+        elif ticks is None:
+            finished = s.step(self.slice_nodes)
+        else:
+            # Another slice only if it fits: the time used so far plus as long as the last one.
+            # A move found in this frame is played in the next, so this frame stays short.
+            started = last = ticks()
+            while not s.step(self.slice_nodes):
+                now = ticks()
+                used = (now - started) % TICKS_WRAP
+                took = (now - last) % TICKS_WRAP
+                last = now
+                if used + took > THINK_FRAME_MS:
+                    break
+            finished = False
         if not finished and self.now - self.think_started >= LEVELS[self.level][4]:
             s.stop()  # the hard time cap: play the best move found so far
             finished = True

@@ -172,8 +172,13 @@ def test_stop_keeps_a_legal_move_and_the_board_is_never_touched():
 
 
 def test_think_yields_each_completed_depth():
-    seen = [d for d, _score, _pit in think(Search(), Board(), depth=6)]
-    assert seen == [1, 2, 3, 4, 5, 6]
+    search = Search()
+    seen = [d for d, _score, _pit in think(search, Board(), depth=6)]
+    assert search.deepen == 2 and seen == [2, 4, 6]
+    # An odd limit is still reached: the last step is shorter.
+    assert [d for d, _score, _pit in think(search, Board(), depth=5)] == [2, 4, 5]
+    search.deepen = 1
+    assert [d for d, _score, _pit in think(search, Board(), depth=6)] == [1, 2, 3, 4, 5, 6]
 
 
 def test_search_is_deterministic_for_a_seed():

@@ -404,3 +404,47 @@ def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
     assert a.board.last_capture and a.effect_colour == 0xFFD000
     k1, k2 = sorted(a.effect_keys)
     assert k1 >= 0 and k2 - k1 == 6  # one column, two rows apart: straight across
+
+
+def test_a_thinking_frame_runs_slices_until_its_time_is_used():
+    from kalaha.app import THINK_FRAME_MS
+
+    clock = [0]
+    calls = [0]
+
+    def ticks():  # a millisecond counter that advances 3 ms per reading, and wraps like the device's
+        calls[0] += 1
+        clock[0] = (clock[0] + 3) % 0x20000000
+        return clock[0]
+
+    clock[0] = 0x20000000 - 20  # wraps in the middle of the first thinking frame
+    d = Driver()
+    d.app = App(None, slice_nodes=16, ticks=ticks)
+    d.app.tick(0)
+    start_vs_computer(d, "expert")
+    a = d.app
+    d.press(d.key_for(2))
+    for _ in range(200):  # the sowing's animation, then the computer starts
+        if a.thinking:
+            break
+        d.frames()
+    assert a.thinking
+    before = a.search.nodes
+    calls[0] = 0
+    d.frames()
+    # One frame ran slices while another fitted in THINK_FRAME_MS (3 ms each here), not one.
+    slices = calls[0] - 1
+    assert slices == THINK_FRAME_MS // 3
+    assert a.search.nodes - before > 16  # more than one slice (a slice may end early: a depth done)
+    # Without a ticks function (the tests' default), a frame is exactly one slice.
+    d2 = Driver()
+    start_vs_computer(d2, "expert")
+    d2.press(d2.key_for(2))
+    for _ in range(200):
+        if d2.app.thinking:
+            break
+        d2.frames()
+    assert d2.app.thinking
+    before = d2.app.search.nodes
+    d2.frames()
+    assert 0 < d2.app.search.nodes - before <= 16

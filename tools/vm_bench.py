@@ -10,6 +10,8 @@ from kalaha import Board
 from kalaha.ai import LEVELS, Search, start_level
 from tools.vmcal import DEVICE_CALIBRATION_MS, calibrate, device_ms, ticks_diff, ticks_ms
 
+REPEATS = 3  # each measurement's fastest run counts: this shared machine has hiccups
+
 POSITIONS = (
     ("opening", ""),
     ("middle", "6 2-1 3-6-5 2 6-2 6"),
@@ -24,17 +26,22 @@ def run(levels, budgets):
     for name, record in POSITIONS:
         board = Board.from_record(record)
         for nodes in budgets:
-            search.clear_table()
-            t = ticks_ms()
-            search.start(board, depth=60, nodes=nodes)
-            worst = 0
-            while True:
-                s = ticks_ms()
-                finished = search.step(64)
-                worst = max(worst, ticks_diff(ticks_ms(), s))
-                if finished:
-                    break
-            ms = ticks_diff(ticks_ms(), t)
+            ms = worst = 0
+            for repeat in range(REPEATS):  # the search is deterministic: keep the fastest run
+                search.clear_table()
+                t = ticks_ms()
+                search.start(board, depth=60, nodes=nodes)
+                slowest_slice = 0
+                while True:
+                    s = ticks_ms()
+                    finished = search.step(64)
+                    slowest_slice = max(slowest_slice, ticks_diff(ticks_ms(), s))
+                    if finished:
+                        break
+                took = ticks_diff(ticks_ms(), t)
+                if not repeat or took < ms:
+                    ms = took
+                    worst = slowest_slice
             print(
                 '{"position": "%s", "budget": %d, "nodes": %d, "depth": %d, "pit": %d, "ms": %d,'
                 ' "worst_slice_ms": %d, "device_ms": %d}'
@@ -51,12 +58,15 @@ def run(levels, budgets):
             )
     for level in levels:
         board = Board()
-        search.clear_table()
-        t = ticks_ms()
-        start_level(search, board, level)
-        while not search.step(64):
-            pass
-        ms = ticks_diff(ticks_ms(), t)
+        ms = 0
+        for repeat in range(REPEATS):
+            search.clear_table()
+            t = ticks_ms()
+            start_level(search, board, level)
+            while not search.step(64):
+                pass
+            took = ticks_diff(ticks_ms(), t)
+            ms = took if not repeat or took < ms else ms
         print(
             '{"level": "%s", "position": "opening", "nodes": %d, "depth": %d, "pit": %d, "ms": %d,'
             ' "device_ms": %d}'
