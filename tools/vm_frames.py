@@ -114,6 +114,7 @@ def main(level="strong", max_frames=4000, runs=8):
             median * scale // 1000000,
         )
     )
+
     # As on the device: the app reads a millisecond clock and thinks for most of each frame
     # (kalaha.app.THINK_FRAME_MS). Here that clock runs at the estimated device speed.
     def device_ticks():
