@@ -3,12 +3,12 @@
 Integer-only, allocation-free per node; never imports hardware modules.
 
 The search keeps its own stack in preallocated lists instead of recursing, so it can
-stop after any node and carry on later: the device calls ``step(n)`` once per frame
+stop after any node and carry on later: the device calls ``step(n)`` for a few slices a frame
 and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 
 * negamax alpha-beta where an extra turn keeps the same side to move (no sign flip,
   same window), and a finished game scores its exact margin;
-* iterative deepening, the previous iteration's best move searched first;
+* iterative deepening two plies at a time, the previous iteration's best move first;
 * move ordering: transposition-table move, then store-ending moves (rightmost
   first, so the others stay playable), then captures, then the rest;
 * a transposition table of fixed size (three preallocated lists), keyed by two

@@ -69,7 +69,7 @@ FLASH_MS = const(300)
 SLICE_NODES = const(8)  # AI nodes per slice: about 3 ms on the RP2040 (README, frame figures)
 # While the computer thinks, a frame runs slices for up to this long (given a ticks function):
 # the search gets most of the processor, and the frame still stays under 20 ms.
-THINK_FRAME_MS = const(12)
+THINK_FRAME_MS = const(10)
 TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
@@ -166,6 +166,8 @@ class App(Screens):
         self.anim_side = SOUTH  # who is sowing in the animation
         self.thinking = False
         self.think_started = 0
+        self.hinting = False  # the search is finding a hint for the board of hint_version
+        self.hint_version = -1
         self.result_text = ""
         self.clock = None  # ChessClock in timed two-player games
         self.last_second = -1
@@ -225,6 +227,8 @@ class App(Screens):
                     self._dirty = True
             elif self.thinking:
                 self._think_slice()
+            elif self.hinting:
+                self._hint_slice()
             else:
                 self._maybe_start_computer()
             for k in range(12):
@@ -494,6 +498,7 @@ class App(Screens):
         self.version += 1
         self.games_started += 1
         self.thinking = False
+        self.hinting = False
         self.anim_path = None
         self.last_turn = ""
         self.message = ""
@@ -675,25 +680,32 @@ class App(Screens):
         self.think_started = self.now
         self._dirty = True
 
+    def _slices(self):
+        """Run the search for this frame's share. True once it has finished.
+
+        Without a ticks function: one slice. With one: slices while another fits in
+        THINK_FRAME_MS, judged by the last one; a search that finishes here reports it in the
+        next frame, so the frame that acts on the result (a sowing) stays short too.
+        """
+        s = self.search
+        if s.done:
+            return True
+        ticks = self.ticks
+        if ticks is None:
+            return s.step(self.slice_nodes)
+        started = last = ticks()
+        while not s.step(self.slice_nodes):
+            now = ticks()
+            used = (now - started) % TICKS_WRAP
+            took = (now - last) % TICKS_WRAP
+            last = now
+            if used + took > THINK_FRAME_MS:
+                break
+        return False
+
     def _think_slice(self):
         s = self.search
-        ticks = self.ticks
-        if s.done:
-            finished = True  # found in the previous frame: play it now
-        elif ticks is None:
-            finished = s.step(self.slice_nodes)
-        else:
-            # Another slice only if it fits: the time used so far plus as long as the last one.
-            # A move found in this frame is played in the next, so this frame stays short.
-            started = last = ticks()
-            while not s.step(self.slice_nodes):
-                now = ticks()
-                used = (now - started) % TICKS_WRAP
-                took = (now - last) % TICKS_WRAP
-                last = now
-                if used + took > THINK_FRAME_MS:
-                    break
-            finished = False
+        finished = self._slices()
         if not finished and self.now - self.think_started >= LEVELS[self.level][4]:
             s.stop()  # the hard time cap: play the best move found so far
             finished = True
@@ -702,9 +714,10 @@ class App(Screens):
             self._sow(s.best_pit)
 
     def _cancel_computer(self):
-        if self.thinking:
+        if self.thinking or self.hinting:
             self.search.stop()
         self.thinking = False
+        self.hinting = False
 
     def undo(self):
         """Two players: take back the last turn. Against the computer: your turn and its reply."""
@@ -751,17 +764,27 @@ class App(Screens):
         self._end_game()
 
     def _hint(self):
+        """Start finding a hint: the search runs in slices like the computer's (_hint_slice)."""
         b = self.board
-        if not self._human_to_move():
+        if not self._human_to_move() or self.thinking or self.hinting:
             return
-        s = self.search
-        s.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
-        while not s.step(1000):
-            pass
-        key = view_key_of_pit(b.to_move, s.best_pit, self.viewer, b.pits)
-        self.flash_key = key
+        self.search.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
+        self.hinting = True
+        self.hint_version = self.version
+        self._say("finding a hint", 5000)
+
+    def _hint_slice(self):
+        b = self.board
+        if self.version != self.hint_version or not self._human_to_move():
+            self._cancel_computer()  # the player moved (or undid) first: the hint is stale
+            return
+        if not self._slices():
+            return
+        self.hinting = False
+        pit = self.search.best_pit
+        self.flash_key = view_key_of_pit(b.to_move, pit, self.viewer, b.pits)
         self.flash_until = self.now + 1500
-        self._say("hint: pit %d" % s.best_pit)
+        self._say("hint: pit %d" % pit)
 
     def _end_game(self):
         b = self.board

@@ -223,7 +223,7 @@ def test_north_to_move_works_too():
 
 @pytest.mark.parametrize("turn_depth", [False, True, HALF])
 def test_the_result_never_depends_on_the_slice_size(turn_depth):
-    # The device thinks 16 nodes per frame, the command line a million: same move, same search.
+    # The device thinks 8 nodes per slice, the command line a million: same move, same search.
     for k, board in enumerate(random_positions(60, 17)):
         results = set()
         for slice_nodes in (1 << 20, 97, 16, 7, 3):

@@ -352,8 +352,36 @@ def test_hint_lights_a_legal_pit():
     a = d.app
     a.click()
     d.choose("Hint")
+    # The hint is searched in slices, a frame at a time, like the computer's move.
+    assert a.hinting and a.flash_key < 0 and "hint" in a.message
+    frames = 0
+    while a.hinting:
+        d.frames()
+        frames += 1
+    assert frames > 3
     side, pit = pit_of_view_key(a.flash_key, a.viewer, a.board.pits)
-    assert side == SOUTH and a.board.is_legal(pit) and "hint" in a.message
+    assert side == SOUTH and a.board.is_legal(pit) and a.message == "hint: pit %d" % pit
+
+
+def test_a_move_made_while_the_hint_is_searched_cancels_the_hint():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    a.click()
+    d.choose("Hint")
+    assert a.hinting
+    before = a.board.ply
+    d.press(d.key_for(1))
+    assert a.board.ply == before + 1  # the move counts; the stale hint is dropped
+    d.idle()
+    assert not a.hinting and a.flash_key < 0 and a.board.to_move == SOUTH
+    # Undo during the hint's search cancels it too.
+    a.click()
+    d.choose("Hint")
+    assert a.hinting
+    a.click()
+    d.choose("Undo")
+    assert not a.hinting
 
 
 def test_display_shows_the_exact_board():
