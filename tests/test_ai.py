@@ -226,7 +226,7 @@ def test_the_result_never_depends_on_the_slice_size(turn_depth):
     # The device thinks 8 nodes per slice, the command line a million: same move, same search.
     for k, board in enumerate(random_positions(60, 17)):
         results = set()
-        for slice_nodes in (1 << 20, 97, 16, 7, 3):
+        for slice_nodes in (1 << 20, 97, 16, 8, 7, 3):
             search = Search()
             search.start(board, depth=60, nodes=1500, turn_depth=turn_depth)
             while not search.step(slice_nodes):
