@@ -692,6 +692,8 @@ class Search:
 # ----- levels ---------------------------------------------------------------------------
 
 # name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms)
+# The cap counts wall-clock time, and a thinking frame gives the search about 10 ms of 13-15
+# (kalaha.app.THINK_FRAME_MS), so each cap leaves room for its budget plus that overhead.
 # Node budgets are calibrated to the device: about 2,500 nodes per second estimated for the
 # RP2040 (README, "AI figures"), so Strong searches about one second and Expert about five.
 # Medium looks four turns ahead (extra-turn sowings are free); 3,000 nodes (about 1.2 s) cut
@@ -702,7 +704,7 @@ LEVELS = {
     "easy": (1, False, 400, 3, 1000),
     "medium": (4, True, 3000, 0, 1500),
     "strong": (60, HALF, 2500, 0, 1500),
-    "expert": (60, HALF, 12500, 0, 6000),
+    "expert": (60, HALF, 12500, 0, 7500),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 ROW_WEIGHT = const(0)
