@@ -463,7 +463,7 @@ class App(Screens):
         elif item == "Resign":
             self.resign()
         elif item == "Main menu":
-            self._cancel_computer()
+            self._cancel_search()
             self._go(MENU)
 
     # ----- the game -----------------------------------------------------------------------
@@ -713,7 +713,8 @@ class App(Screens):
             self.thinking = False
             self._sow(s.best_pit)
 
-    def _cancel_computer(self):
+    def _cancel_search(self):
+        """Stop the computer's search or the hint's, whichever runs."""
         if self.thinking or self.hinting:
             self.search.stop()
         self.thinking = False
@@ -725,7 +726,7 @@ class App(Screens):
         if b is None:
             return
         self._finish_animation_silently()
-        self._cancel_computer()
+        self._cancel_search()
         if b.resigned is not None:
             b.unresign()
         side = None if self.computer is None else 1 - self.computer
@@ -752,13 +753,13 @@ class App(Screens):
         if b is None or b.to_move is None:
             return
         self._finish_animation_silently()
-        self._cancel_computer()
+        self._cancel_search()
         loser = (1 - self.computer) if self.computer is not None else b.to_move
         self._finish_game(1 - loser, END_RESIGN)
 
     def _finish_game(self, result, end):
         """End the game for a reason the board itself does not know (resign, draw, time)."""
-        self._cancel_computer()
+        self._cancel_search()
         self.end_reason = end
         self.end_result = result
         self._end_game()
@@ -776,7 +777,7 @@ class App(Screens):
     def _hint_slice(self):
         b = self.board
         if self.version != self.hint_version or not self._human_to_move():
-            self._cancel_computer()  # the player moved (or undid) first: the hint is stale
+            self._cancel_search()  # the player moved (or undid) first: the hint is stale
             return
         if not self._slices():
             return
