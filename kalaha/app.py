@@ -93,7 +93,7 @@ class App(Screens, View):
         self.level = "medium"
         self.start_choice = 0  # index into START_NAMES
         self.games_started = 0
-        self.search = Search(tt_bits=10, max_ply=APP_SEARCH_PLIES)
+        self.search = Search(max_ply=APP_SEARCH_PLIES)
         self.slice_nodes = slice_nodes  # the front end sizes the AI's slice to its speed
         # The front end's millisecond counter (supervisor.ticks_ms on the device): with it, a
         # thinking frame runs slices for THINK_FRAME_MS; without it, one slice per frame.

@@ -11,7 +11,7 @@ from kalaha.board import NORTH, SOUTH, Board, KalahaError
 
 def make_player(spec):
     """'easy'..'expert', 'depth=N' or 'nodes=N' -> a function(board, seed) -> (pits, depth, nodes)."""
-    search = Search(tt_bits=14)
+    search = Search()  # the device's table size, so matches measure what it plays
     if spec in LEVEL_NAMES:
         options = {"level": spec}
     else:
