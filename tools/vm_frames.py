@@ -76,6 +76,7 @@ def main(level="strong", max_frames=4000, runs=8):
     # played `runs` times and each frame's time is averaged over the runs.
     cal = calibrate()
     runs_times = [play(level, max_frames) for _ in range(runs)]
+    cal = min(cal, calibrate())  # before and after: the faster counts (see vm_bench)
     count = min(len(t) for t in runs_times)
     frames = []
     for i in range(count):
