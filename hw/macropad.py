@@ -14,13 +14,12 @@ import supervisor
 import synthio
 
 from hw.screen import Screen
-from kalaha.app import App
+from kalaha.app import TICKS_WRAP, App
 from kalaha.store import SIZE, MemoryFlash, Store
 
 # ----- configurables -----------------------------------------------------------------------
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
-TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 
 
 class NvmFlash:
@@ -105,7 +104,7 @@ def main():
     # ----- main loop: one frame = read events, step the app, show pixels and display once ----
     while True:
         ticks = supervisor.ticks_ms()
-        now += (ticks - last_ticks) % TICKS_PERIOD
+        now += (ticks - last_ticks) % TICKS_WRAP
         last_ticks = ticks
         while keys.events.get_into(event):
             number = event.key_number

@@ -75,7 +75,7 @@ SLICE_NODES = const(8)  # AI nodes per slice: about 3 ms on the RP2040 (README, 
 # While the computer thinks, a frame runs slices for up to this long (given a ticks function):
 # the search gets most of the processor, and the frame still stays under 20 ms.
 THINK_FRAME_MS = const(10)
-TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here
+TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
 

@@ -434,6 +434,15 @@ def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
     assert k1 >= 0 and k2 - k1 == 6  # one column, two rows apart: straight across
 
 
+def wait_until_thinking(d):
+    """Frames until the computer starts thinking (after the sowing's animation)."""
+    for _ in range(200):
+        if d.app.thinking:
+            return
+        d.frames()
+    raise AssertionError("the computer never started thinking")
+
+
 def test_a_thinking_frame_runs_slices_until_its_time_is_used():
     from kalaha.app import THINK_FRAME_MS
 
@@ -452,11 +461,7 @@ def test_a_thinking_frame_runs_slices_until_its_time_is_used():
     start_vs_computer(d, "expert")
     a = d.app
     d.press(d.key_for(2))
-    for _ in range(200):  # the sowing's animation, then the computer starts
-        if a.thinking:
-            break
-        d.frames()
-    assert a.thinking
+    wait_until_thinking(d)
     before = a.search.nodes
     calls[0] = 0
     d.frames()
@@ -468,11 +473,7 @@ def test_a_thinking_frame_runs_slices_until_its_time_is_used():
     d2 = Driver()
     start_vs_computer(d2, "expert")
     d2.press(d2.key_for(2))
-    for _ in range(200):
-        if d2.app.thinking:
-            break
-        d2.frames()
-    assert d2.app.thinking
+    wait_until_thinking(d2)
     before = d2.app.search.nodes
     d2.frames()
     assert 0 < d2.app.search.nodes - before <= 16
