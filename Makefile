@@ -1,16 +1,20 @@
 # Pocket Kalaha: every target sets up what it needs by itself.
 #   make play     the game (desktop simulator; default settings)
-#   make test     the whole test suite (lint, types, CPython, MicroPython VM, mpy-cross gate)
-#   make device   build/CIRCUITPY: exactly what goes on the drive
-#   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1]   copy it to a mounted drive
-#   make memory   bytecode sizes and the app's heap in the MicroPython VM
+#   make test     the whole test suite (lint, types, CPython, CircuitPython 9 and 10, emulator smoke run)
+#   make device [CP=9|10]   build/CIRCUITPY: exactly what goes on the drive (.mpy for that CircuitPython)
+#   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
+#   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
+#   make emulate [LEVEL=strong]   a whole game on the emulated MacroPad: heap, frames, thinking times
+#   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+CP ?= 10
+LEVEL ?= strong
 
-.PHONY: play test typecheck venv bench device deploy memory clean
+.PHONY: play test typecheck venv bench device deploy memory emulate clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -35,18 +39,22 @@ test: $(STAMP) node_modules/.installed
 typecheck: $(STAMP)
 	$(PY) -m tools.typecheck
 
-device: $(STAMP)
-	$(PY) -m tools.build device
+# The device build needs only Python's standard library and pip (no simulator packages).
+device:
+	$(PYTHON) -m tools.build device --cp $(CP)
 
 deploy: device
-	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY [DRY_RUN=1]"; exit 2; }
-	$(PY) -m tools.build deploy "$(CIRCUITPY)" $(if $(DRY_RUN),--dry-run,)
+	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY [DRY_RUN=1] [FORCE=1]"; exit 2; }
+	$(PYTHON) -m tools.build deploy "$(CIRCUITPY)" $(if $(DRY_RUN),--dry-run,) $(if $(FORCE),--force,)
 
-memory: $(STAMP) node_modules/.installed
-	$(PY) -m tools.build memory
+memory: device
+	$(PYTHON) -m tools.build memory
 
-bench: $(STAMP) node_modules/.installed
-	$(PY) -m kalaha bench
+emulate: device node_modules/.installed
+	$(PYTHON) -m tools.emulate --level $(LEVEL)
+
+bench: $(STAMP)
+	$(PY) -m kalaha bench --device
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .ruff_cache

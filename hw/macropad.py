@@ -3,6 +3,8 @@
 The only device module that imports board, keypad, rotaryio, neopixel, synthio and supervisor.
 """
 
+import gc
+
 import audiopwmio
 import board
 import digitalio
@@ -15,11 +17,13 @@ import synthio
 
 from hw.screen import Screen
 from kalaha.app import TICKS_WRAP, App
+from kalaha.screens import RESULT
 from kalaha.store import SIZE, MemoryFlash, Store
 
 # ----- configurables -----------------------------------------------------------------------
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
+REPORT_MS = 2000  # how often the serial console gets the frame and heap figures
 
 
 class NvmFlash:
@@ -29,7 +33,10 @@ class NvmFlash:
         self.nvm = nvm
 
     def read(self):
-        return bytes(self.nvm[0:SIZE])
+        return self.nvm[0:SIZE]
+
+    def readinto(self, buf):
+        buf[:] = self.nvm[0:SIZE]  # (a 4 KB temporary, once, at start-up)
 
     def write(self, offset, values):
         self.nvm[offset : offset + len(values)] = values
@@ -69,8 +76,51 @@ class Sound:
             self.until = now + ms
 
 
+class SerialReport:
+    """Figures for makers on the USB serial console, only while a terminal is connected.
+
+    Every REPORT_MS: the slowest frame since the last report (the loop's work, display refresh
+    and pixels included) and the free heap after gc.collect(); after each computer move, how
+    long it thought; the result of each game. `make emulate` reads these lines.
+    """
+
+    def __init__(self):
+        self.worst = 0
+        self.frames = 0
+        self.next = REPORT_MS
+        self.thinking_since = -1
+        self.result = False
+
+    def frame(self, app, now, took):
+        if not supervisor.runtime.serial_connected:
+            return
+        self.frames += 1
+        if took > self.worst:
+            self.worst = took
+        if app.thinking and self.thinking_since < 0:
+            self.thinking_since = now
+        elif not app.thinking and self.thinking_since >= 0:
+            print("kalaha: thought %d ms" % (now - self.thinking_since))
+            self.thinking_since = -1
+        result = app.screen == RESULT
+        if result and not self.result:
+            print("kalaha: result: %s" % app.result_text)
+        self.result = result
+        if now >= self.next:
+            gc.collect()
+            print(
+                "kalaha: t %d ms, %d frames, slowest %d ms, free %d"
+                % (now, self.frames, self.worst, gc.mem_free())
+            )
+            self.worst = 0
+            self.frames = 0
+            self.next = now + REPORT_MS
+
+
 def main():
     # ----- initialization -------------------------------------------------------------------
+    # The store's 4 KB buffer first, before anything can fragment the heap.
+    store = open_store()
     pins = (
         board.KEY1,
         board.KEY2,
@@ -94,7 +144,8 @@ def main():
     screen = Screen(display)
     sound = Sound()
     # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
-    app = App(store=open_store(), ticks=supervisor.ticks_ms)
+    app = App(store=store, ticks=supervisor.ticks_ms)
+    report = SerialReport()
     event = keypad.Event()
     last_position = encoder.position
     # The app gets a clock that never wraps: the ticks' differences, added up.
@@ -130,3 +181,4 @@ def main():
             display.refresh()
         sound.play(app.sounds if app.settings["sound"] else (), now)
         app.sounds.clear()
+        report.frame(app, now, (supervisor.ticks_ms() - ticks) % TICKS_WRAP)

@@ -477,6 +477,9 @@ class App(Screens, View):
                 self.clock.start(self.board.to_move, self.now)
         self._begin_play()
         self._say("welcome back")
+        if self.board.to_move is None:
+            # Its last sowing ended it, but the power went before the end was saved: end it now.
+            self._end_game()
 
     @property
     def viewer(self):

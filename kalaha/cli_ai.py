@@ -5,7 +5,6 @@ Runs on CPython only; never copied to the device, never imports hardware.
 
 import json
 import os
-import subprocess
 import sys
 import time
 
@@ -104,8 +103,12 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
     p.set_defaults(func=cmd_match)
 
     p = sub.add_parser("bench", help="search speed on fixed positions (and estimated device time)")
-    p.add_argument("--vm", action="store_true", help="also run in the MicroPython VM and scale to the RP2040")
-    p.set_defaults(func=lambda args, out: bench(out, args.vm))
+    p.add_argument(
+        "--device",
+        action="store_true",
+        help="also run in CircuitPython's interpreter and estimate RP2040 times (wall clock and valgrind)",
+    )
+    p.set_defaults(func=lambda args, out: bench(out, args.device))
 
 
 def naive_negamax(board, depth, counter):
@@ -128,7 +131,7 @@ def naive_negamax(board, depth, counter):
     return best
 
 
-def bench(out, vm=False):
+def bench(out, device=False):
     out.write("CPython %s\n" % sys.version.split()[0])
     search = Search()
     for name, record in BENCH_POSITIONS:
@@ -152,23 +155,10 @@ def bench(out, vm=False):
             "%-8s naive copy-per-node search, depth 6: %6d nodes, %8.0f nodes/s\n"
             % (name, counter[0], counter[0] / dt)
         )
-    if vm:
-        out.write("MicroPython VM (scaled to the RP2040 by the calibration loop):\n")
-        _run_in_vm(out, "vm_bench.py")
-        out.write("App frames in the MicroPython VM (a game against Strong, scaled to the RP2040):\n")
-        _run_in_vm(out, "vm_frames.py", "strong")
+    if device:
+        from tools import circuitpython, devicetime
 
-
-def _run_in_vm(out, script, *args):
-    """Run tools/SCRIPT in the MicroPython VM and copy its lines to `out`, indented."""
-    from tools.vmcal import VM_FILES
-
-    cmd = ["node", os.path.join(ROOT, "tools", "mpvm.mjs")]
-    for rel in VM_FILES:
-        cmd += ["--put", rel]
-    cmd += [os.path.join(ROOT, "tools", script), *args]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-    if proc.returncode:
-        out.write("  VM run failed: %s\n" % proc.stderr.strip().splitlines()[-1:])
-    for line in proc.stdout.splitlines():
-        out.write("  " + line + "\n")
+        try:
+            devicetime.report(out)
+        except circuitpython.Missing as e:
+            out.write("device estimates skipped: %s\n" % e)

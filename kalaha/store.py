@@ -8,18 +8,34 @@ rewrites the whole 4 KB sector. So each save appends a small record into erased 
 (no erase at all), and only when the sector is full is everything rewritten as one
 snapshot: one erase about every ten games (README, "Saved games and flash wear").
 
-Layout: b"KH", a version byte, then records ``type, length (2 bytes), payload, check (2
+Layout: b"KH", a version byte, then records ``type, length (2 bytes), payload, CRC-32 (4
 bytes)`` until a 0xFF type byte. A record that fails its check (a power cut while it was
-written) ends the journal: what came before it is kept.
+written, a flipped bit) ends the journal: what came before it is kept. Every field is
+range-checked when loaded and every game is replayed by the rules engine before it is
+offered: damaged data gives the defaults (or what was readable) and one line of message,
+never an exception. Version 1 (a Fletcher-16 check, which cannot tell 0x00 from 0xFF) is
+still read, and rewritten as version 2 at the next save.
+
+Memory: one 4 KB image buffer, made first, serves loading and every compaction (the one
+write that rewrites the sector), so saving never needs a big block from a fragmented heap.
 """
 
+from kalaha.board import Board
+from kalaha.clock import CONTROLS
 from kalaha.compat import const
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a build without binascii: the same CRC in Python
+    _crc32 = None
 
 MAGIC0 = const(0x4B)  # "K"
 MAGIC1 = const(0x48)  # "H"
-VERSION = const(1)
+VERSION = const(2)
+OLD_VERSION = const(1)  # Fletcher-16 records: read, then rewritten as VERSION
 SIZE = const(4096)
 _HEADER = const(3)
+_ERASED = b"\xff" * 64
 
 R_SNAPSHOT = const(1)
 R_SETTINGS = const(2)
@@ -72,14 +88,49 @@ END_TIME = const(3)
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
 
 
-def checksum(data, start, end):
-    """Fletcher-16 over data[start:end]: catches torn and flipped bytes."""
+# What a loaded setting may be; anything else is damage and gives the default.
+SETTING_CHOICES = {
+    "seeds": (3, 4, 5, 6),
+    "pits": (4, 5, 6),
+    "empty_capture": (False, True),
+    "alga": (False, True),
+    "swap": (False, True),
+    "hints": (False, True),
+    "sound": (True, False),
+    "brightness": (1, 2, 3, 4),
+    "speed": (1, 0, 2),
+    "clock": tuple(range(len(CONTROLS))),
+}
+
+
+def fletcher16(data, start, end):
+    """Fletcher-16 over data[start:end]: version 1's check (reading old saves only)."""
     a = 0
     b = 0
     for i in range(start, end):
         a = (a + data[i]) % 255
         b = (b + a) % 255
     return (b << 8) | a
+
+
+def crc32(data, start, end):
+    """CRC-32 (the zlib/PNG one) of data[start:end]: catches torn writes and any flipped bit.
+
+    >>> crc32(b"123456789", 0, 9) == 0xCBF43926
+    True
+    """
+    if _crc32 is not None:
+        return _crc32(memoryview(data)[start:end]) & 0xFFFFFFFF
+    c = 0xFFFFFFFF
+    for i in range(start, end):
+        c ^= data[i]
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
+    return c ^ 0xFFFFFFFF
+
+
+class Damaged(ValueError):
+    """A saved field out of its range."""
 
 
 class MemoryFlash:
@@ -183,23 +234,55 @@ class Game:
         return head + bytes(clocks) + bytes(pack_moves(self.moves))
 
     @classmethod
-    def decode(cls, data, start):
-        """(Game, next offset)."""
-        g = cls(unpack_rules(data[start], data[start + 1]), data[start + 2], data[start + 3], data[start + 4])
+    def decode(cls, data, start, limit):
+        """(Game, next offset); raise Damaged unless every field is in range (up to `limit`)."""
+        if start + 14 > limit:
+            raise Damaged("game cut short")
+        rules = unpack_rules(data[start], data[start + 1])
+        if not (1 <= rules["pits"] <= 6 and 1 <= rules["seeds"] <= 6) or data[start + 1] > 7:
+            raise Damaged("rules")
+        mode, level, clock = data[start + 2], data[start + 3], data[start + 4]
+        if mode > TWO_PLAYERS or level >= len(LEVELS) or clock >= len(CONTROLS):
+            raise Damaged("mode, level or clock")
+        g = cls(rules, mode, level, clock)
         g.result = data[start + 5] if data[start + 5] != 255 else -1
         g.end = data[start + 6]
+        if g.result > 2 or g.end > END_TIME:
+            raise Damaged("result")
         n = data[start + 7]
         for side in range(2):
             o = start + 8 + 3 * side
             g.clocks[side] = data[o] | (data[o + 1] << 8) | (data[o + 2] << 16)
+        end = start + 14 + (n + 1) // 2
+        if end > limit:
+            raise Damaged("moves cut short")
         g.moves = unpack_moves(data, start + 14, n)
-        return g, start + 14 + (n + 1) // 2
+        return g, end
+
+    def replays(self):
+        """True when the moves are legal under the rules and the result fits how it ended."""
+        try:
+            board = Board(**self.rules)
+            for m in self.moves:
+                board.push(m)
+        except (ValueError, IndexError, KeyError, TypeError):
+            return False
+        if self.result < 0:
+            return True  # in progress (its last sowing may have ended it: a cut before the end record)
+        if self.end == END_EMPTY:
+            outcome = board.outcome()
+            if outcome is None:
+                return False
+            return self.result == (2 if outcome.winner is None else outcome.winner)
+        return True
 
 
 class Store:
     """The saved state, loaded from `flash` (anything with read() and write(offset, bytes))."""
 
     def __init__(self, flash):
+        # The one big buffer, made before anything else fragments the heap.
+        self.image = bytearray(SIZE)
         self.flash = flash
         self.message = ""  # one line for the player when the saved data could not be read
         self.settings = dict(DEFAULT_SETTINGS)
@@ -213,45 +296,79 @@ class Store:
     # ----- reading ------------------------------------------------------------------------
 
     def load(self):
+        """Read the flash into the image and replay the journal; never raises."""
+        data = self.image
         try:
-            data = self.flash.read()
+            reader = getattr(self.flash, "readinto", None)
+            if reader is not None:
+                reader(data)
+            else:
+                got = self.flash.read()
+                if len(got) != SIZE:
+                    self._fresh("saved data has the wrong size: defaults")
+                    return
+                data[:] = got
         except Exception as e:  # a failing flash must never stop the game
             self._fresh("saved data unreadable (%s): defaults" % e)
             return
-        if len(data) != SIZE:
-            self._fresh("saved data has the wrong size: defaults")
-            return
         if data[0] == 0xFF and data[1] == 0xFF and data[2] == 0xFF:
-            self._fresh("")  # never written: a new device
+            # Never written (a new device), or a power cut right after a compaction's erase:
+            # the two look the same, so say it either way.
+            self._fresh("no saved data: defaults")
             return
         if data[0] != MAGIC0 or data[1] != MAGIC1:
             self._fresh("saved data is not ours: defaults")
             return
-        if data[2] != VERSION:
-            self._fresh("saved data is version %d, not %d: defaults" % (data[2], VERSION))
+        version = data[2]
+        if version != VERSION and version != OLD_VERSION:
+            self._fresh("saved data is version %d, not %d: defaults" % (version, VERSION))
             return
+        check = 4 if version == VERSION else 2
         pos = _HEADER
-        while pos < SIZE and data[pos] != 0xFF:
-            if pos + 5 > SIZE:
-                self.message = "saved data cut short: kept what was readable"
-                break
-            length = data[pos + 1] | (data[pos + 2] << 8)
-            end = pos + 3 + length
-            if end + 2 > SIZE or checksum(data, pos, end) != (data[end] | (data[end + 1] << 8)):
-                self.message = "saved data damaged: kept what was readable"
-                break
-            try:
-                self._apply(data, data[pos], pos + 3, end)
-            except (IndexError, ValueError, KeyError):
-                self.message = "saved data damaged: kept what was readable"
-                break
-            pos = end + 2
+        try:
+            while pos < SIZE and data[pos] != 0xFF:
+                if pos + 3 + check > SIZE:
+                    self.message = "saved data cut short: kept what was readable"
+                    break
+                length = data[pos + 1] | (data[pos + 2] << 8)
+                end = pos + 3 + length
+                if end + check > SIZE or not self._check(data, pos, end, check):
+                    self.message = "saved data damaged: kept what was readable"
+                    break
+                try:
+                    self._apply(data, data[pos], pos + 3, end)
+                except (IndexError, ValueError, KeyError, TypeError):
+                    self.message = "saved data damaged: kept what was readable"
+                    break
+                pos = end + check
+        except Exception as e:  # nothing in the data may stop the game
+            self._fresh("saved data unusable (%s): defaults" % e)
+            return
+        self._validate()
         self.pos = pos
-        # Everything after the journal must still be erased, or the next append would erase.
+        # Everything after the journal must still be erased, or the next append would erase;
+        # an old version is rewritten in the new one.
+        self.needs_compaction = version != VERSION
         for i in range(pos, SIZE):
             if data[i] != 0xFF:
                 self.needs_compaction = True
                 break
+
+    def _check(self, data, pos, end, check):
+        if check == 2:
+            return fletcher16(data, pos, end) == (data[end] | (data[end + 1] << 8))
+        stored = data[end] | (data[end + 1] << 8) | (data[end + 2] << 16) | (data[end + 3] << 24)
+        return crc32(data, pos, end) == stored
+
+    def _validate(self):
+        """Keep only games the rules engine can replay: nothing loaded can crash a screen."""
+        kept = [g for g in self.history if g.result >= 0 and g.replays()]
+        if len(kept) != len(self.history):
+            self.history = kept
+            self.message = self.message or "saved games damaged: kept the good ones"
+        if self.current is not None and not self.current.replays():
+            self.current = None
+            self.message = self.message or "saved game damaged: it cannot continue"
 
     def _fresh(self, message):
         self.message = message
@@ -270,20 +387,26 @@ class Store:
                 p += 2
             count = data[p]
             p += 1
+            if count > HISTORY:
+                raise Damaged("too many games")
             self.history = []
             for _ in range(count):
-                game, p = Game.decode(data, p)
+                game, p = Game.decode(data, p, end)
                 self.history.append(game)
             self.current = None
+            if p >= end:
+                raise Damaged("snapshot cut short")
             if data[p]:
-                self.current, p = Game.decode(data, p + 1)
+                self.current, p = Game.decode(data, p + 1, end)
         elif kind == R_SETTINGS:
             self._read_settings(data, start)
         elif kind == R_NEWGAME:
-            self.current, _p = Game.decode(data, start)
+            self.current, _p = Game.decode(data, start, end)
         elif kind == R_MOVE:
             if self.current is None:
                 raise ValueError("move without a game")
+            if data[start] > 6 or len(self.current.moves) >= 255:
+                raise Damaged("move")
             self.current.moves.append(data[start])
             if end - start >= 7:
                 for side in range(2):
@@ -293,10 +416,14 @@ class Store:
             if self.current is None:
                 raise ValueError("undo without a game")
             n = data[start]
+            if n > len(self.current.moves):
+                raise Damaged("undo")
             del self.current.moves[len(self.current.moves) - n :]
         elif kind == R_END:
             if self.current is None:
                 raise ValueError("end without a game")
+            if data[start] > 2 or data[start + 1] > END_TIME:
+                raise Damaged("end")
             self._finish(data[start], data[start + 1])
         elif kind == R_RESET_STATS:
             self.stats = [0] * N_STATS
@@ -307,7 +434,13 @@ class Store:
         for key in SETTING_KEYS:
             v = data[p]
             default = DEFAULT_SETTINGS[key]
-            self.settings[key] = bool(v) if (default is True or default is False) else v
+            if default is True or default is False:
+                if v > 1:
+                    raise Damaged(key)
+                v = bool(v)
+            if v not in SETTING_CHOICES[key]:
+                raise Damaged(key)
+            self.settings[key] = v
             p += 1
         return p
 
@@ -386,14 +519,12 @@ class Store:
 
     def _record(self, kind, payload):
         n = len(payload)
-        rec = bytearray(n + 5)
+        rec = bytearray(n + 7)
         rec[0] = kind
         rec[1] = n & 255
         rec[2] = n >> 8
         rec[3 : 3 + n] = payload
-        c = checksum(rec, 0, n + 3)
-        rec[n + 3] = c & 255
-        rec[n + 4] = c >> 8
+        _put_crc(rec, 0, n + 3)
         return rec
 
     def _append(self, kind, payload):
@@ -408,36 +539,67 @@ class Store:
             return
         self.pos += len(rec)
 
-    def snapshot_bytes(self):
-        out = bytearray(self._settings_bytes())
-        for v in self.stats:
-            out.append(v & 255)
-            out.append(v >> 8)
-        out.append(len(self.history))
-        for g in self.history:
-            out += g.encode()
-        if self.current is None:
-            out.append(0)
-        else:
-            out.append(1)
-            out += self.current.encode()
-        return out
-
     def compact(self):
-        """Rewrite the whole sector as one snapshot (the one write that erases)."""
-        rec = self._record(R_SNAPSHOT, self.snapshot_bytes())
-        while _HEADER + len(rec) > SIZE and self.history:
+        """Rewrite the whole sector as one snapshot (the one write that erases).
+
+        The snapshot is written straight into the preallocated image: no big allocation.
+        """
+        while not self._write_snapshot() and self.history:
             self.history.pop(0)  # never happens with 20 games of 6 pits, but stay inside 4 KB
-            rec = self._record(R_SNAPSHOT, self.snapshot_bytes())
-        image = bytearray(b"\xff" * SIZE)
-        image[0] = MAGIC0
-        image[1] = MAGIC1
-        image[2] = VERSION
-        image[_HEADER : _HEADER + len(rec)] = rec
+        image = self.image
         try:
             self.flash.write(0, image)
         except OSError:
             self.message = "could not save"
             return
-        self.pos = _HEADER + len(rec)
+        self.pos = _HEADER + 3 + (image[_HEADER + 1] | (image[_HEADER + 2] << 8)) + 4
         self.needs_compaction = False
+
+    def _write_snapshot(self):
+        """Header and one snapshot record into the image; False when it does not fit."""
+        image = self.image
+        # Erased flash reads 0xFF: blank the image 64 bytes at a time from a constant (a byte
+        # at a time took about 40 ms on the device; one 4 KB constant would be a 4 KB block).
+        for i in range(0, SIZE, 64):
+            image[i : i + 64] = _ERASED
+        image[0] = MAGIC0
+        image[1] = MAGIC1
+        image[2] = VERSION
+        image[_HEADER] = R_SNAPSHOT
+        p = _HEADER + 3
+        for key in SETTING_KEYS:
+            image[p] = int(self.settings[key])
+            p += 1
+        for v in self.stats:
+            image[p] = v & 255
+            image[p + 1] = v >> 8
+            p += 2
+        image[p] = len(self.history)
+        p += 1
+        games = self.history if self.current is None else self.history + [self.current]
+        for i in range(len(games)):
+            if i == len(self.history):
+                image[p] = 1  # the game in progress follows
+                p += 1
+            part = games[i].encode()
+            if p + len(part) + 5 > SIZE:
+                return False
+            image[p : p + len(part)] = part
+            p += len(part)
+        if self.current is None:
+            image[p] = 0
+            p += 1
+        n = p - _HEADER - 3
+        image[_HEADER + 1] = n & 255
+        image[_HEADER + 2] = n >> 8
+        _put_crc(image, _HEADER, p)
+        return True
+
+
+def _put_crc(buf, start, end):
+    """Store the CRC-32 of buf[start:end] in the four bytes after it."""
+    c = crc32(buf, start, end)
+    buf[end] = c & 255
+    buf[end + 1] = (c >> 8) & 255
+    buf[end + 2] = (c >> 16) & 255
+    buf[end + 3] = (c >> 24) & 255

@@ -78,7 +78,9 @@ def _scale(colour, num, den):
     r = ((colour >> 16) & 255) * num // den
     g = ((colour >> 8) & 255) * num // den
     b = (colour & 255) * num // den
-    return (r << 16) | (g << 8) | b
+    # Each channel stays a byte: the pixel buffer keeps only the low 24 bits, so an
+    # overflowing channel would show as a different colour, not a brighter one.
+    return (min(r, 255) << 16) | (min(g, 255) << 8) | min(b, 255)
 
 
 class View:
@@ -203,7 +205,7 @@ class View:
         # Thinking: a light runs along the computer's row.
         if self.thinking:
             k = (self.now // PHASE_MS) % 6
-            px[k] = _scale(NORTH_COLOUR if self.computer == NORTH else SOUTH_COLOUR, bright * 3, 4)
+            px[k] = _scale(NORTH_COLOUR if self.computer == NORTH else SOUTH_COLOUR, bright * 3, 16)
         if self.anim_path is not None and self.anim_pos:
             last = self.anim_path[self.anim_pos - 1]
             key = self._key_of_cell(last, viewer)

@@ -6,6 +6,6 @@ for path in (ROOT, os.path.join(ROOT, "tests")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-# The CircuitPython stand-ins run only inside the MicroPython VM: never import them here
-# (--doctest-modules would, and their fake displayio/board would shadow Blinka's).
-collect_ignore = ["vm_standins"]
+# The CircuitPython stand-ins run only inside CircuitPython's interpreter: never import them
+# here (--doctest-modules would, and their fake displayio/board would shadow Blinka's).
+collect_ignore = ["cp_standins"]

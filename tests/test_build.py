@@ -1,4 +1,4 @@
-"""The device build, deploy to a drive, the type check against CircuitPython's stubs, the memory report."""
+"""The device build (CircuitPython .mpy), deploy to a drive, the type check, the memory check."""
 
 import io
 import os
@@ -6,14 +6,15 @@ import subprocess
 import sys
 
 import pytest
-from mpvm import ROOT, require_vm
+from cpy import ROOT, require_circuitpython
 
-from tools import build
+from tools import build, circuitpython, memory
 from tools.manifest import DEVICE_LIBRARIES, device_files
 
 
 @pytest.fixture(scope="module")
 def built():
+    require_circuitpython()
     build.build_device(io.StringIO())
     return build.DRIVE
 
@@ -26,28 +27,54 @@ def files_under(folder):
     return sorted(out)
 
 
-def test_build_holds_exactly_the_device_files(built):
+def test_build_holds_exactly_the_device_files_as_circuitpython_bytecode(built):
     files = files_under(built)
     assert files == build.expected_files()
-    assert "code.py" in files and "kalaha/board.py" in files and "hw/macropad.py" in files
-    assert "lib/adafruit_display_text/label.py" in files and "lib/neopixel.py" in files
-    for host_only in ("kalaha/cli.py", "kalaha/cli_ai.py", "kalaha/match.py", "hw/desktop.py"):
-        assert host_only not in files
+    # code.py stays source (CircuitPython runs it by name); everything else is .mpy.
+    assert "code.py" in files and "kalaha/board.mpy" in files and "hw/macropad.mpy" in files
+    assert "lib/neopixel.mpy" in files
+    assert not any(f.endswith(".py") and f != "code.py" for f in files)
+    for host_only in ("kalaha/cli", "kalaha/cli_ai", "kalaha/match", "hw/desktop"):
+        assert host_only + ".mpy" not in files
     assert not any(f.startswith(("tests/", "tools/")) for f in files)
-    with (
-        open(os.path.join(built, "kalaha", "board.py")) as f,
-        open(os.path.join(ROOT, "kalaha", "board.py")) as g,
-    ):
-        assert f.read() == g.read()
-    assert len(DEVICE_LIBRARIES) == 2 and len(device_files()) + 3 == len(files)
+    assert len(device_files()) + sum(len(v) for v in DEVICE_LIBRARIES.values()) == len(files)
+    with open(os.path.join(built, "kalaha", "board.mpy"), "rb") as f:
+        assert f.read(2) == b"C\x06"  # CircuitPython's .mpy (MicroPython's start with "M")
+    assert build.built_for() == circuitpython.DEFAULT_VERSION
 
 
-def make_drive(tmp_path, version="9.2.1"):
+def test_build_for_circuitpython_9_and_from_sources(tmp_path):
+    require_circuitpython("9")
+    out = io.StringIO()
+    build.build_device(out, "9")
+    assert ".mpy for CircuitPython 9.x" in out.getvalue() and build.built_for() == "9"
+    build.build_device(out, source_only=True)
+    files = files_under(build.DRIVE)
+    assert "kalaha/board.py" in files and build.built_for() == "source"
+    with pytest.raises(build.BuildError, match="not supported"):
+        build.build_device(out, "8")
+    build.build_device(io.StringIO())  # leave the default build for the other tests
+
+
+def test_without_circuitpythons_mpy_cross_the_build_ships_sources(tmp_path, monkeypatch):
+    monkeypatch.setenv("CIRCUITPYTHON_TOOLS", str(tmp_path))
+    monkeypatch.delenv("MPY_CROSS", raising=False)
+    out = io.StringIO()
+    try:
+        build.build_device(out)
+        assert "warning: mpy-cross for CircuitPython 10.x not found" in out.getvalue()
+        assert "kalaha/board.py" in files_under(build.DRIVE)
+    finally:
+        monkeypatch.undo()
+        build.build_device(io.StringIO())  # leave the default build for the other tests
+
+
+def make_drive(tmp_path, version="9.2.1", board="adafruit_macropad_rp2040"):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     (drive / "boot_out.txt").write_text(
         "Adafruit CircuitPython %s on 2025-01-01; Adafruit Macropad RP2040 with rp2040\n"
-        "Board ID:adafruit_macropad_rp2040\n" % version
+        "Board ID:%s\n" % (version, board)
     )
     (drive / "settings.toml").write_text("# the maker's own file\n")
     (drive / "lib").mkdir()
@@ -62,7 +89,7 @@ def test_deploy_refuses_a_folder_that_is_not_a_circuitpython_drive(built, tmp_pa
     assert files_under(tmp_path) == ["code.py"]
 
 
-def test_deploy_copies_the_build_and_deletes_nothing(built, tmp_path):
+def test_deploy_copies_the_build_and_deletes_nothing_of_the_makers(built, tmp_path):
     drive = make_drive(tmp_path)
     out = io.StringIO()
     build.deploy(str(drive), False, out)
@@ -70,17 +97,57 @@ def test_deploy_copies_the_build_and_deletes_nothing(built, tmp_path):
     for rel in build.expected_files():
         assert rel in files
     assert "settings.toml" in files and "lib/other_library.py" in files  # the maker's files stay
-    assert "CircuitPython 9.2.1 found" in out.getvalue() and "warning" not in out.getvalue()
+    assert "CircuitPython 9.2.1 found" in out.getvalue() and "not a MacroPad" not in out.getvalue()
 
 
-def test_deploy_dry_run_writes_nothing_and_old_versions_warn(built, tmp_path):
-    drive = make_drive(tmp_path, "8.2.10")
+def test_deploy_keeps_a_foreign_code_py_and_library_as_bak(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "code.py").write_text("print('my own project')\n")
+    (drive / "lib" / "neopixel.mpy").write_bytes(b"an older neopixel")
+    out = io.StringIO()
+    build.deploy(str(drive), False, out)
+    assert (drive / "code.py.bak").read_text() == "print('my own project')\n"
+    assert (drive / "lib" / "neopixel.mpy.bak").read_bytes() == b"an older neopixel"
+    assert (drive / "code.py").read_text() == open(os.path.join(build.DRIVE, "code.py")).read()
+    assert "keep your code.py as code.py.bak" in out.getvalue()
+    # Deploying again replaces only our own files: no second copy of the maker's.
+    out = io.StringIO()
+    build.deploy(str(drive), False, out)
+    assert "keep your" not in out.getvalue() and not (drive / "code.py.bak2").exists()
+
+
+def test_deploy_force_replaces_without_a_copy(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "code.py").write_text("print('my own project')\n")
+    out = io.StringIO()
+    build.deploy(str(drive), False, out, force=True)
+    assert not (drive / "code.py.bak").exists() and "not ours; --force" in out.getvalue()
+
+
+def test_deploy_removes_only_its_own_stale_files(built, tmp_path):
+    drive = make_drive(tmp_path)
+    build.deploy(str(drive), False, io.StringIO())
+    # An earlier deploy of .py sources: its kalaha/board.py would shadow the new board.mpy.
+    (drive / "kalaha" / "board.py").write_text("# old\n")
+    with open(drive / build.OWN_LIST, "a") as f:
+        f.write("kalaha/board.py\n")
+    out = io.StringIO()
+    build.deploy(str(drive), False, out)
+    assert not (drive / "kalaha" / "board.py").exists()
+    assert "remove kalaha/board.py" in out.getvalue()
+    assert (drive / "lib" / "other_library.py").exists() and (drive / "settings.toml").exists()
+
+
+def test_deploy_warns_about_another_board_and_old_versions(built, tmp_path):
+    drive = make_drive(tmp_path, "8.2.10", board="adafruit_feather_rp2040")
     before = files_under(drive)
     out = io.StringIO()
     build.deploy(str(drive), True, out)
-    assert files_under(drive) == before
-    assert "warning: CircuitPython 8.2.10 is not supported" in out.getvalue()
-    assert "would copy code.py" in out.getvalue()
+    assert files_under(drive) == before  # a dry run writes nothing
+    text = out.getvalue()
+    assert "warning: CircuitPython 8.2.10 is not supported" in text
+    assert "warning: this drive is a adafruit_feather_rp2040, not a MacroPad" in text
+    assert "would copy code.py" in text
 
 
 def test_deploy_command_line_exit_status(built, tmp_path):
@@ -112,36 +179,35 @@ def test_mypy_rejects_apis_that_circuitpython_9_removed(tmp_path):
     assert proc.returncode != 0 and "show" in proc.stdout
 
 
-def test_memory_report_meets_the_heap_target():
-    require_vm()
-    from tools.memory import HEAP_TARGET, report
+@pytest.mark.parametrize("version", circuitpython.VERSIONS)
+def test_the_whole_session_fits_the_memory_budget(built, version):
+    # code.py from the built drive, a game against Expert, a two-player game with the chess
+    # clock, replay, statistics and settings, in a 128 KB heap that is cut into 2 KB holes
+    # right after start-up (no allocation may need more).
+    status, out, err = memory.play(heap_kb=memory.BUDGET_KB, version=version)
+    got = memory.figures(out)
+    assert status == 0 and got["end"], (err or out)[-3000:]
+    assert set(got["mem"]) >= {"menu", "after Expert", "after two players", "replay", "end"}
+    assert got["largest_hole"] <= memory.HOLE + 256  # the heap really was fragmented
+    assert got["low"] > 0 and got["bad_colours"] == 0
+    assert got["lines"][0] == "Settings"  # the session's last screen
+    results = [line for line in out.splitlines() if line.startswith("kalaha: result:")]
+    assert len(results) >= 2  # both games reached their result (keys mashed at the end may start another)
 
+
+def test_the_memory_check_can_fail(built):
+    # The same session in a heap too small for it, and a game that needs a block bigger than
+    # the holes: both must be caught.
+    status, out, _err = memory.play(heap_kb=64)
+    assert status != 0 and not memory.figures(out)["end"]
+    status, out, err = memory.play(steps=[*memory.SESSION[:3], ("big", 4096)], heap_kb=memory.BUDGET_KB)
+    assert status != 0 and "MemoryError" in out + err
+
+
+def test_memory_report_prints_the_smallest_heap(built):
     out = io.StringIO()
-    played = report(out)
+    smallest = memory.report(out)
     text = out.getvalue()
-    assert "kalaha/ai.py" in text and "total" in text
-    assert 0 < played <= HEAP_TARGET and "met" in text
-
-
-def test_frame_benchmark_runs_in_the_vm_with_a_warm_calibration_and_the_device_clock(tmp_path):
-    import json
-
-    from mpvm import run_vm
-
-    with open(os.path.join(ROOT, "tools", "vm_frames.py")) as f:
-        script = f.read()
-    status, out, err = run_vm(
-        script, tmp_path, puts=("kalaha", "tools/__init__.py", "tools/vmcal.py"), args=("easy",)
-    )
-    assert status == 0, err
-    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-    kinds = rows[0]["device_worst_ms_by_kind"]
-    summary = rows[1]
-    device = rows[2]
-    # Keys, animation and thinking frames were all measured, with a warm calibration
-    # (cold runs took 573-757 ms here; anything near 0 would mean the loop was not timed).
-    assert {"k", "a", "t"} <= set(kinds) and summary["calibration_ms"] > 50
-    assert summary["frames"] > 50 and summary["device_worst_ms"] >= summary["device_median_ms"]
-    # As on the device, the app read a clock and thought for most of some frames.
-    assert device["with_device_clock"] and device["thinking_frames"] > 0
-    assert device["device_worst_thinking_ms"] >= device["device_median_thinking_ms"]
+    assert "import kalaha.ai" in text and "object App" in text and "in use after start-up" in text
+    assert "smallest heap: %d KB" % smallest in text
+    assert smallest <= memory.BUDGET_KB

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from mpvm import ROOT
+from cpy import ROOT
 
 from kalaha import Board
 from kalaha.ai import solve

@@ -1,6 +1,7 @@
-"""The search under the real MicroPython VM: same answers as CPython, and no allocation per node."""
+"""The search in CircuitPython's own interpreter: same answers as CPython, and no allocation per node."""
 
-from mpvm import run_vm
+import pytest
+from cpy import VERSIONS, run_cp
 
 from kalaha import Board
 from kalaha.ai import Search
@@ -40,8 +41,9 @@ for record in POSITIONS:
 """
 
 
-def test_search_in_micropython_allocates_nothing_and_agrees_with_cpython(tmp_path):
-    status, out, err = run_vm(SCRIPT % (POSITIONS,), tmp_path)
+@pytest.mark.parametrize("version", VERSIONS)
+def test_search_in_circuitpython_allocates_nothing_and_agrees_with_cpython(tmp_path, version):
+    status, out, err = run_cp(SCRIPT % (POSITIONS,), tmp_path, version=version)
     assert status == 0, err
     lines = out.strip().splitlines()
     assert len(lines) == len(POSITIONS)
@@ -50,7 +52,7 @@ def test_search_in_micropython_allocates_nothing_and_agrees_with_cpython(tmp_pat
         got_record, _, numbers = line.partition(" | ")
         pit, depth, nodes, score, grew, locked_nodes = map(int, numbers.split())
         assert got_record == "record=" + record
-        assert grew == 0, "the search allocated %d bytes in MicroPython" % grew
+        assert grew == 0, "the search allocated %d bytes in CircuitPython" % grew
         assert locked_nodes == nodes
         search.clear_table()
         search.start(Board.from_record(record), depth=60, nodes=3000)

@@ -1,13 +1,14 @@
-"""The app's flow under the real MicroPython VM: whole games give the same result as CPython."""
+"""The app's flow in CircuitPython's own interpreter: whole games give the same result as CPython."""
 
-from mpvm import run_vm
+import os
+
+from cpy import ROOT, run_cp
 
 from kalaha.app import App
-from tools.vmcal import VM_FILES
 
 GAME_SCRIPT = """
 from kalaha.app import App
-from tools.vmcal import play_out
+from playout import play_out
 
 def play(level, two_players):
     app = App({"pits": 5, "seeds": 3})
@@ -27,7 +28,9 @@ for level, two in (("easy", False), ("medium", False), ("strong", False), ("easy
 
 
 def test_whole_games_through_the_app_match_cpython(tmp_path):
-    status, out, err = run_vm(GAME_SCRIPT, tmp_path, puts=VM_FILES, timeout=600)
+    status, out, err = run_cp(
+        GAME_SCRIPT, tmp_path, path=(ROOT, os.path.join(ROOT, "tests")), heap=256 * 1024
+    )
     assert status == 0, err
     namespace = {}
     exec(

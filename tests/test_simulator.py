@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from mpvm import ROOT
+from cpy import ROOT
 
 from hw.desktop import HEIGHT, WIDTH, ScriptError, parse_script
 

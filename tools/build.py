@@ -9,8 +9,10 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 
+from tools import circuitpython
 from tools.manifest import DEVICE_LIBRARIES, ROOT, SUPPORTED_CIRCUITPYTHON, device_files
 
 BUILD = os.path.join(ROOT, "build")
@@ -41,97 +43,208 @@ def fetch_wheels():
     return wheels
 
 
-def expected_files():
-    """Every file of the drive image, relative to its root, sorted."""
-    out = list(device_files())
-    for files in DEVICE_LIBRARIES.values():
-        out += ["lib/" + f for f in files]
+BUILD_INFO = os.path.join(BUILD, "CIRCUITPY.txt")  # what the last build was made for (not on the drive)
+BOARD_ID = "adafruit_macropad_rp2040"
+
+
+def expected_files(drive=DRIVE):
+    """Every file of the built drive image, relative to its root, sorted."""
+    out = []
+    for base, _dirs, names in os.walk(drive):
+        for name in names:
+            out.append(os.path.relpath(os.path.join(base, name), drive).replace(os.sep, "/"))
     return sorted(out)
 
 
-def build_device(out):
-    """Make build/CIRCUITPY: exactly the files that go on the drive."""
+def _compile_or_copy(source, rel, version, compiled):
+    """Put `source` on the drive as `rel`: .mpy from CircuitPython's mpy-cross when `compiled`."""
+    if compiled and rel != "code.py":
+        dst = os.path.join(DRIVE, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        circuitpython.compile_mpy(source, dst, version, name=rel)
+    else:
+        dst = os.path.join(DRIVE, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(source, dst)
+
+
+def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):
+    """Make build/CIRCUITPY: exactly the files that go on the drive.
+
+    Everything but code.py is compiled to .mpy by CircuitPython's own mpy-cross for `version`
+    (the device then loads bytecode instead of compiling at import, where its heap peaks);
+    without that compiler the drive gets the .py sources, which also run, with a warning.
+    """
+    if version not in circuitpython.VERSIONS:
+        raise BuildError(
+            "CircuitPython %s is not supported: use CP=%s" % (version, " or CP=".join(circuitpython.VERSIONS))
+        )
+    compiled = not source_only
+    if compiled:
+        try:
+            circuitpython.mpy_cross(version)
+        except circuitpython.Missing as e:
+            out.write("warning: %s; the drive gets .py sources (set MPY_CROSS to compile)\n" % e)
+            compiled = False
     wheels = fetch_wheels()
     if os.path.isdir(DRIVE):
         shutil.rmtree(DRIVE)
-    for rel in device_files():
-        dst = os.path.join(DRIVE, rel)
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(os.path.join(ROOT, rel), dst)
-    for name, files in DEVICE_LIBRARIES.items():
-        with zipfile.ZipFile(wheels[name]) as wheel:
-            for rel in files:
-                dst = os.path.join(DRIVE, "lib", rel)
-                os.makedirs(os.path.dirname(dst), exist_ok=True)
-                with open(dst, "wb") as f:
-                    f.write(wheel.read(rel))
-    out.write(
-        "built %s: %d files for CircuitPython %s\n"
-        % (
-            os.path.relpath(DRIVE, ROOT),
-            len(expected_files()),
-            " or ".join(v + ".x" for v in SUPPORTED_CIRCUITPYTHON),
-        )
-    )
+    os.makedirs(DRIVE)
+    try:
+        for rel in device_files():
+            _compile_or_copy(os.path.join(ROOT, rel), rel, version, compiled)
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, files in DEVICE_LIBRARIES.items():
+                with zipfile.ZipFile(wheels[name]) as wheel:
+                    for rel in files:
+                        src = os.path.join(tmp, rel)
+                        os.makedirs(os.path.dirname(src), exist_ok=True)
+                        with open(src, "wb") as f:
+                            f.write(wheel.read(rel))
+                        _compile_or_copy(src, "lib/" + rel, version, compiled)
+    except RuntimeError as e:
+        raise BuildError(str(e)) from None
+    kind = ".mpy for CircuitPython %s.x" % version if compiled else ".py sources"
+    with open(BUILD_INFO, "w") as f:
+        f.write("%s\n" % (version if compiled else "source"))
+    out.write("built %s: %d files, %s\n" % (os.path.relpath(DRIVE, ROOT), len(expected_files()), kind))
     return DRIVE
 
 
-def read_version(drive):
-    """The CircuitPython version from the drive's boot_out.txt, or raise BuildError."""
+def built_for():
+    """The major version the build was compiled for, "source" for .py files, None without a build."""
+    try:
+        with open(BUILD_INFO) as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+def read_boot_out(drive):
+    """(version, board id) from the drive's boot_out.txt, or raise BuildError."""
     path = os.path.join(drive, "boot_out.txt")
     if not os.path.isfile(path):
         raise BuildError("%s is not a CircuitPython drive (no boot_out.txt); nothing copied" % drive)
     with open(path, errors="replace") as f:
-        first = f.readline()
+        text = f.read()
     # e.g. "Adafruit CircuitPython 9.1.4 on 2024-09-17; Adafruit Macropad RP2040 with rp2040"
-    words = first.split()
+    words = text.split("\n", 1)[0].split()
     if "CircuitPython" not in words or words.index("CircuitPython") + 1 >= len(words):
         raise BuildError("%s: boot_out.txt does not name a CircuitPython version" % drive)
-    return words[words.index("CircuitPython") + 1].rstrip(";")
+    version = words[words.index("CircuitPython") + 1].rstrip(";")
+    board = ""
+    for line in text.splitlines():
+        if line.startswith("Board ID:"):
+            board = line.split(":", 1)[1].strip()
+    return version, board
 
 
-def deploy(drive, dry_run, out):
-    """Copy the build to a mounted CIRCUITPY drive. Never deletes anything."""
+def read_version(drive):
+    """The CircuitPython version from the drive's boot_out.txt, or raise BuildError."""
+    return read_boot_out(drive)[0]
+
+
+def _same(a, b):
+    with open(a, "rb") as f, open(b, "rb") as g:
+        return f.read() == g.read()
+
+
+def _backup_name(path):
+    name = path + ".bak"
+    n = 2
+    while os.path.exists(name):
+        name = "%s.bak%d" % (path, n)
+        n += 1
+    return name
+
+
+def deploy(drive, dry_run, out, force=False):
+    """Copy the build to a mounted CIRCUITPY drive.
+
+    A file there that deploy did not put there (a maker's own code.py or library) is kept as
+    NAME.bak before it is replaced; --force replaces it without a copy. The only files deleted
+    are ones an earlier deploy put there that this build no longer has (a stale kalaha/x.py
+    would shadow the new x.mpy).
+    """
     drive = os.path.abspath(drive)
     if not os.path.isdir(drive):
         raise BuildError("%s is not a folder" % drive)
-    version = read_version(drive)
+    version, board = read_boot_out(drive)
     out.write("CircuitPython %s found on %s\n" % (version, drive))
-    if version.split(".")[0] not in SUPPORTED_CIRCUITPYTHON:
+    major = version.split(".")[0]
+    if major not in SUPPORTED_CIRCUITPYTHON:
         out.write(
             "warning: CircuitPython %s is not supported (use %s); copying anyway\n"
             % (version, " or ".join(v + ".x" for v in SUPPORTED_CIRCUITPYTHON))
         )
+    if board and board != BOARD_ID:
+        out.write(
+            "warning: this drive is a %s, not a MacroPad (%s): the game needs the MacroPad's keys\n"
+            % (board, BOARD_ID)
+        )
     if not os.path.isdir(DRIVE):
         raise BuildError("no build: run `make device` first")
+    made_for = built_for()
+    if made_for not in (None, "source", major) and major in SUPPORTED_CIRCUITPYTHON:
+        out.write(
+            "warning: the build is for CircuitPython %s.x; run `make device CP=%s` for this drive\n"
+            % (made_for, major)
+        )
     files = expected_files()
+    own_path = os.path.join(drive, OWN_LIST)
+    ours = set()
+    if os.path.isfile(own_path):
+        with open(own_path, errors="replace") as f:
+            ours = {line.strip() for line in f if line.strip()}
+    verb = "would " if dry_run else ""
     for rel in files:
-        out.write("%s %s\n" % ("would copy" if dry_run else "copy", rel))
+        dst = os.path.join(drive, rel)
+        if os.path.isfile(dst) and rel not in ours and not _same(dst, os.path.join(DRIVE, rel)):
+            if force:
+                out.write("%sreplace %s (not ours; --force)\n" % (verb, rel))
+            else:
+                keep = _backup_name(dst)
+                out.write("%skeep your %s as %s\n" % (verb, rel, os.path.relpath(keep, drive)))
+                if not dry_run:
+                    os.replace(dst, keep)
+        out.write("%scopy %s\n" % (verb, rel))
         if not dry_run:
-            dst = os.path.join(drive, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             shutil.copyfile(os.path.join(DRIVE, rel), dst)
+    stale = sorted(r for r in ours - set(files) if r != OWN_LIST and os.path.isfile(os.path.join(drive, r)))
+    for rel in stale:
+        out.write("%sremove %s (an earlier deploy's, not in this build)\n" % (verb, rel))
+        if not dry_run:
+            os.remove(os.path.join(drive, rel))
     if not dry_run:
-        with open(os.path.join(drive, OWN_LIST), "w") as f:
+        with open(own_path, "w") as f:
             f.write("\n".join(files) + "\n")
-    out.write("%s %d files; nothing deleted\n" % ("dry run:" if dry_run else "copied", len(files)))
+    out.write(
+        "%s %d files; %d stale files of ours removed; nothing else deleted\n"
+        % ("dry run:" if dry_run else "copied", len(files), 0 if dry_run else len(stale))
+    )
 
 
 def main(argv=None, out=None):
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="python -m tools.build")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("device", help="make build/CIRCUITPY")
+    p = sub.add_parser("device", help="make build/CIRCUITPY")
+    p.add_argument(
+        "--cp", default=circuitpython.DEFAULT_VERSION, help="CircuitPython major version (9 or 10)"
+    )
+    p.add_argument("--source", action="store_true", help="ship .py sources instead of .mpy")
     p = sub.add_parser("deploy", help="copy the build to a mounted CIRCUITPY drive")
     p.add_argument("drive")
     p.add_argument("--dry-run", action="store_true")
-    sub.add_parser("memory", help="bytecode size per module and the app's heap in the VM")
+    p.add_argument("--force", action="store_true", help="replace files that are not ours without a .bak copy")
+    sub.add_parser("memory", help="the smallest heap the game needs in CircuitPython, and where it goes")
     args = parser.parse_args(argv)
     try:
         if args.command == "device":
-            build_device(out)
+            build_device(out, args.cp, args.source)
         elif args.command == "deploy":
-            deploy(args.drive, args.dry_run, out)
+            deploy(args.drive, args.dry_run, out, args.force)
         else:
             from tools.memory import report
 

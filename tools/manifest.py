@@ -16,13 +16,10 @@ HOST_ONLY_HW = {"hw/desktop.py"}
 SUPPORTED_CIRCUITPYTHON = ("9", "10")
 
 # What lib/ on the drive holds: files taken from the pinned wheels in requirements-device.txt.
-# Only the modules the game imports: label.py needs displayio and micropython (built in);
-# neopixel.py needs adafruit_pixelbuf (built into CircuitPython on the RP2040).
+# Only the modules the game imports: neopixel.py needs adafruit_pixelbuf (built into
+# CircuitPython on the RP2040). Text is drawn with displayio and terminalio, built in
+# (hw/screen.py says why not adafruit_display_text: 22 KB of heap measured).
 DEVICE_LIBRARIES = {
-    "adafruit_circuitpython_display_text": (
-        "adafruit_display_text/__init__.py",
-        "adafruit_display_text/label.py",
-    ),
     "adafruit_circuitpython_neopixel": ("neopixel.py",),
 }
 

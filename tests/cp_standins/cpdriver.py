@@ -1,0 +1,267 @@
+"""Drives the stand-ins: a scripted player behind the keys and the encoder (CircuitPython tests only).
+
+The game's own main loop (code.py -> hw/macropad.py) runs unchanged; each frame starts with its
+first keypad read, and then this driver takes the script's next step. Steps read the display as a
+player does: ("choose", "Replay") turns the encoder until the menu's cursor is on "Replay".
+Lines printed start with "CPDRIVER"; a failed step prints why and exits with status 3.
+"""
+
+import gc
+import sys
+
+FRAME_MS = 20
+NVM_PATH = ["nvm.bin"]
+SCRIPT = []  # steps, see run_step
+MAX_FRAMES = [200000]
+display = [None]
+encoder = [0]
+notes = [0]
+bad_colours = [0]
+pixel_bytes = [b""]
+
+_queue = []  # (key_number, pressed) for keypad
+_state = {"clock": 0, "frame_start": 0, "frame": 0, "new_frame": True, "step": 0, "count": 0, "since": 0}
+_low = [1 << 30, ""]  # lowest free heap after gc.collect(), and where
+
+
+def ticks_ms():
+    # Every reading costs a millisecond of work, so a frame's thinking slices see time pass.
+    _state["clock"] += 1
+    return _state["clock"]
+
+
+def next_event(event):
+    if _state["new_frame"]:
+        _state["new_frame"] = False
+        _on_frame()
+    if not _queue:
+        _state["new_frame"] = True
+        return False
+    number, pressed = _queue.pop(0)
+    event.key_number = number
+    event.pressed = pressed
+    event.released = not pressed
+    return True
+
+
+def lines():
+    """The display's text, one entry per label, top to bottom."""
+    found = []
+    root = display[0].root_group if display[0] is not None else None
+    if root is not None:
+        _collect(root, 0, 0, found)
+    found.sort()
+    return [text for _y, _x, text in found]
+
+
+def _collect(group, x, y, found):
+    import displayio
+    import terminalio
+
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        if isinstance(item, displayio.TileGrid):
+            if item.bitmap is terminalio.FONT.bitmap:
+                # Text drawn as tiles of the font: read the characters back from the tiles.
+                chars = "".join(chr(32 + item[i]) for i in range(item.width * item.height))
+                text = chars.rstrip()
+                if text:
+                    found.append((y + item.y, x + item.x, text))
+        elif hasattr(item, "text"):
+            if item.text:
+                found.append((y + item.y, x + item.x, item.text))
+        elif hasattr(item, "__len__"):
+            _collect(item, x + item.x, y + item.y, found)
+
+
+def _fail(why):
+    print("CPDRIVER FAIL step %d: %s (frame %d)" % (_state["step"], why, _state["frame"]))
+    for text in lines():
+        print("CPDRIVER |" + text)
+    sys.exit(3)
+
+
+def _press(key):
+    _queue.append((key, True))
+    _queue.append((key, False))
+
+
+def _on_frame():
+    s = _state
+    start = s["frame_start"] + FRAME_MS
+    s["clock"] = start if start > s["clock"] else s["clock"] + 1
+    s["frame_start"] = s["clock"]
+    s["frame"] += 1
+    if s["frame"] % 25 == 0:
+        _measure("play")
+    if s["frame"] > MAX_FRAMES[0]:
+        _fail("no end after %d frames" % MAX_FRAMES[0])
+    while s["step"] < len(SCRIPT):
+        if not _run_step(SCRIPT[s["step"]]):
+            return
+        s["step"] += 1
+        s["count"] = 0
+        s["since"] = s["clock"]
+    _finish()
+
+
+def _measure(where):
+    gc.collect()
+    free = gc.mem_free()
+    if free < _low[0]:
+        _low[0] = free
+        _low[1] = where
+
+
+def _shown(text):
+    for line in lines():
+        if text in line:
+            return True
+    return False
+
+
+_last_lines = [None, 0]  # the display's text last frame, and for how many frames it has not changed
+
+
+def _settled():
+    """True when the display has shown the same text for three frames (the screen draws a big
+    change over a few frames, within its refresh budget: act on what is really there)."""
+    now = lines()
+    if now == _last_lines[0]:
+        _last_lines[1] += 1
+    else:
+        _last_lines[0] = now
+        _last_lines[1] = 0
+    return _last_lines[1] >= 3
+
+
+def _run_step(step):
+    """Do one step, or part of it; True when it is done."""
+    s = _state
+    kind = step[0]
+    waited = s["clock"] - s["since"]
+    if kind == "wait":
+        return waited >= step[1]
+    if kind == "key":
+        _press(step[1])
+        return True
+    if kind == "click":
+        _press(12)
+        return True
+    if kind == "turn":
+        encoder[0] += step[1]
+        return True
+    if kind == "choose":
+        # Wait for the display to settle, then turn one detent at a time until the cursor is there.
+        if not _settled():
+            return False
+        for line in lines():
+            if line.startswith(">") and step[1] in line:
+                _press(12)
+                return True
+        s["count"] += 1
+        if s["count"] > 30:
+            _fail("no menu item %r" % step[1])
+        encoder[0] += 1
+        return False
+    if kind == "set":
+        # ("set", "Level:", "expert"): put the cursor on the item, click until it shows the value.
+        if not _settled():
+            return False
+        s["count"] += 1
+        if s["count"] > 30:
+            _fail("could not set %r to %r" % (step[1], step[2]))
+        for line in lines():
+            if line.startswith(">") and step[1] in line:
+                if step[2] in line[line.index(step[1]) + len(step[1]) :]:
+                    return True
+                _press(12)
+                return False
+        encoder[0] += 1
+        return False
+    if kind == "expect":
+        if _shown(step[1]):
+            return True
+        if waited > step[2] if len(step) > 2 else waited > 2000:
+            _fail("the display never showed %r" % step[1])
+        return False
+    if kind == "play":
+        # ("play", until_text, keys, every_ms): press the keys in turn until the text shows.
+        if _shown(step[1]):
+            return True
+        keys = step[2]
+        every = step[3]
+        if waited >= (s["count"] + 1) * every and _settled():
+            _press(keys[s["count"] % len(keys)])
+            s["count"] += 1
+        return False
+    if kind == "mem":
+        gc.collect()
+        print("CPDRIVER MEM %s free %d alloc %d" % (step[1], gc.mem_free(), gc.mem_alloc()))
+        _measure(step[1])
+        return True
+    if kind == "big":
+        _pins.append(bytearray(step[1]))  # one block of that size (the memory check's own test)
+        return True
+    if kind == "fragment":
+        _fragment(step[1])
+        return True
+    _fail("unknown step %r" % (step,))
+    return True
+
+
+_pins = []
+
+
+def _fragment(hole):
+    """Leave no free block bigger than about `hole` bytes: from here on a bigger allocation fails.
+
+    Fill the free runs with lists of `hole` bytes (first fit puts them back to back), then what
+    is left at the ends of runs with lists of half that, and clear them all: clear() shrinks a
+    list's item array in place to its first block, so every list leaves a hole behind a live
+    one-block head. A run's leftover is under half a hole, so no free block grows past `hole`,
+    and almost no memory is lost.
+    """
+    gc.collect()
+    keep = [None] * 300
+    n = 0
+    for items in (hole // 4, hole // 8, hole // 16, hole // 32):
+        try:
+            while n < len(keep):
+                keep[n] = [0] * items
+                n += 1
+        except MemoryError:
+            pass
+    for i in range(n):
+        keep[i].clear()
+    _pins.append(keep)
+    gc.collect()
+    big = _largest()
+    gc.collect()
+    print("CPDRIVER FRAGMENT holes %d largest %d free %d" % (n, big, gc.mem_free()))
+
+
+def _largest():
+    lo, hi = 16, 1 << 16
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        gc.collect()
+        try:
+            (0,) * ((mid - 8) // 4)
+            lo = mid
+        except MemoryError:
+            hi = mid - 1
+    return lo
+
+
+def _finish():
+    _measure("end")
+    print("CPDRIVER LOW free %d at %s" % (_low[0], _low[1]))
+    print("CPDRIVER BADCOLOURS %d" % bad_colours[0])
+    print("CPDRIVER FRAMES %d" % _state["frame"])
+    for text in lines():
+        print("CPDRIVER |" + text)
+    print("CPDRIVER PIXELS " + " ".join("%02x" % b for b in pixel_bytes[0]))
+    print("CPDRIVER END")
+    sys.exit(0)

@@ -1,0 +1,26 @@
+"""A scripted player for whole games through kalaha.app.App (CPython and CircuitPython alike)."""
+
+
+def play_out(app, max_frames=20000):
+    """Play the game on `app`'s screen to its end, 20 ms a frame: whenever a person is to move
+    (and nothing animates or thinks), press the key of their highest legal pit. Returns frames.
+
+    The sounds are drained every frame, as the device's loop does.
+    """
+    now = app.now
+    frames = 0
+    game = app.screen
+    while app.screen == game and frames < max_frames:
+        now += 20
+        frames += 1
+        b = app.board
+        if b.to_move is not None and b.to_move != app.computer and app.anim_path is None and not app.thinking:
+            pit = 0
+            for m in b.legal_moves():
+                pit = m
+            app.key_down(5 + pit)
+            app.tick(now)
+            app.key_up(5 + pit)
+        app.tick(now)
+        app.sounds.clear()
+    return frames

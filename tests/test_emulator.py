@@ -1,0 +1,54 @@
+"""The built drive on the real MacroPad firmware, emulated: boot, the menu, a move against Easy."""
+
+import io
+import os
+
+import pytest
+
+from tools import build, emulate
+
+
+def require_emulator():
+    try:
+        emulate.prepare()
+    except emulate.EmulatorMissing as e:
+        if os.environ.get("CI"):
+            pytest.fail("%s: CI must run the emulator smoke run" % e)
+        pytest.skip(str(e))
+
+
+def blank():
+    return [[0] * 128 for _ in range(64)]
+
+
+def draw(picture, row, column, shape):
+    for dy in range(12):
+        for dx in range(6):
+            picture[row * 13 + dy][1 + 6 * column + dx] = shape[dy][dx]
+
+
+def shape(seed):
+    return [[(seed * 7 + x * 3 + y * 5) % 4 == 0 for x in range(6)] for y in range(12)]
+
+
+def test_the_picture_check_needs_no_font_but_catches_wrong_text():
+    picture = blank()
+    for column, ch in enumerate("ab a"):
+        if ch != " ":
+            draw(picture, 0, column, shape(ord(ch)))
+    assert emulate.check_text(picture, ["ab a", "", "", "", ""]) == []
+    assert emulate.check_text(picture, ["aa a", "", "", "", ""])  # b drawn where a should be
+    assert emulate.check_text(picture, ["ab  ", "", "", "", ""])  # a character where a blank should be
+    assert emulate.check_text(picture, ["ab ab", "", "", "", ""])  # a blank where a character should be
+
+
+def test_smoke_run_on_the_emulated_macropad():
+    require_emulator()
+    build.build_device(io.StringIO())
+    problems, figures, prefix = emulate.smoke()
+    assert problems == []
+    # The game reported from the device: heap after gc.collect() and frame times.
+    assert figures["free"] and min(figures["free"]) > 64 * 1024
+    assert figures["slowest"]
+    for name in ("menu", "start", "moved"):
+        assert os.path.exists("%s_%s.fb.json" % (prefix, name))

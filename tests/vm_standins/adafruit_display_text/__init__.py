@@ -1,1 +1,0 @@
-"""Stand-in package for adafruit_display_text."""

@@ -1,3 +1,0 @@
-"""Stand-in for terminalio."""
-
-FONT = object()

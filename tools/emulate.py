@@ -1,0 +1,262 @@
+"""The built drive on the real MacroPad firmware (CircuitPython 9.2.9) in an emulated RP2040.
+
+Host-only (`make emulate`, and the smoke run in `make test`). Uses ../shared/emulator (the
+firmware, the rp2040js runner and its fixes; CIRCUITPYTHON_EMULATOR=folder for another place),
+copied to build/emulator; rp2040js comes from this project's package.json (`npm ci`).
+The game reports its figures on the serial console (hw/macropad.py, SerialReport).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from tools.build import DRIVE
+from tools.manifest import ROOT
+
+WORK = os.path.join(ROOT, "build", "emulator")
+SCENARIO = os.path.join(ROOT, "tools", "emulate_scenario.mjs")
+LEVEL_CLICKS = {"medium": 0, "strong": 1, "expert": 2, "easy": 3}  # the setup screen starts at Medium
+
+
+class EmulatorMissing(Exception):
+    """Something the emulator needs is not on this machine."""
+
+
+def source_folder():
+    return os.environ.get("CIRCUITPYTHON_EMULATOR") or os.path.join(
+        os.path.dirname(ROOT), "shared", "emulator"
+    )
+
+
+def prepare():
+    """Copy the emulator into build/emulator (../shared is read-only) and check the tools."""
+    src = source_folder()
+    if not os.path.isfile(os.path.join(src, "cpemu.mjs")):
+        raise EmulatorMissing("the MacroPad emulator is not at %s" % src)
+    for tool, package in (("node", "nodejs"), ("mkfs.fat", "dosfstools"), ("mcopy", "mtools")):
+        if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool):
+            raise EmulatorMissing("%s is missing (Debian: apt-get install %s)" % (tool, package))
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")):
+        raise EmulatorMissing("rp2040js is not installed (run `npm ci`)")
+    os.makedirs(WORK, exist_ok=True)
+    for name in ("cpemu.mjs", "bootrom.cjs", "firmware.uf2", "mkimg.sh", "fb2png.py"):
+        dst = os.path.join(WORK, name)
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(os.path.join(src, name)):
+            shutil.copyfile(os.path.join(src, name), dst)
+    return WORK
+
+
+def make_image(drive=DRIVE, name="drive.img"):
+    img = os.path.join(WORK, name)
+    env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin:/sbin")
+    proc = subprocess.run(
+        ["bash", os.path.join(WORK, "mkimg.sh"), drive, img], capture_output=True, text=True, env=env
+    )
+    if proc.returncode:
+        raise RuntimeError("could not make the drive image: %s" % proc.stderr.strip())
+    return img
+
+
+def run(steps, name, drive=DRIVE, timeout=3600):
+    """Boot `drive` on the emulated MacroPad and do `steps`; returns (status, serial text, prefix)."""
+    prepare()
+    img = make_image(drive)
+    prefix = os.path.join(WORK, "out", name)
+    os.makedirs(os.path.dirname(prefix), exist_ok=True)
+    steps_file = prefix + ".steps.json"
+    with open(steps_file, "w") as f:
+        json.dump(steps, f)
+    env = dict(os.environ, KALAHA_STEPS=steps_file)
+    proc = subprocess.run(
+        ["node", os.path.join(WORK, "cpemu.mjs"), SCENARIO, "--fs", img, "--out", prefix],
+        cwd=WORK,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
+    serial = ""
+    if os.path.exists(prefix + ".serial.txt"):
+        with open(prefix + ".serial.txt", encoding="latin-1") as f:
+            serial = f.read()
+    if proc.returncode:
+        serial += "\n[emulator] " + (proc.stdout + proc.stderr)[-2000:]
+    return proc.returncode, serial, prefix
+
+
+def figures(serial):
+    """The game's serial reports: free heap, slowest frames, thinking times, results."""
+    free = [int(m) for m in re.findall(r"kalaha: t \d+ ms, \d+ frames, slowest \d+ ms, free (\d+)", serial)]
+    slowest = [int(m) for m in re.findall(r"kalaha: t \d+ ms, \d+ frames, slowest (\d+) ms", serial)]
+    thought = [int(m) for m in re.findall(r"kalaha: thought (\d+) ms", serial)]
+    results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
+    return {"free": free, "slowest": slowest, "thought": thought, "results": results}
+
+
+def frame(path):
+    """The OLED picture of a snapshot: 64 rows of 128 values 0/1."""
+    with open(path) as f:
+        return json.load(f)
+
+
+def cell(picture, row, column, x0=1, line_height=13):
+    """The 6x12 pixels of text cell (row, column), as a tuple (hw/screen.py's layout)."""
+    x = x0 + 6 * column
+    y = row * line_height
+    return tuple(tuple(picture[y + dy][x : x + 6]) for dy in range(12))
+
+
+def check_text(picture, lines, columns=21):
+    """Problems (a list of strings) where the picture does not show `lines` as text cells.
+
+    No font needed: every space must be blank, every other character must have pixels, equal
+    characters must look equal and different characters different.
+    """
+    problems = []
+    seen = {}
+    for row, text in enumerate(lines):
+        text = text[:columns]
+        for column in range(columns):
+            ch = text[column] if column < len(text) else " "
+            pixels = cell(picture, row, column)
+            lit = any(any(r) for r in pixels)
+            if ch == " ":
+                if lit:
+                    problems.append("row %d column %d should be blank" % (row, column))
+                continue
+            if not lit:
+                problems.append("row %d column %d (%r) is blank" % (row, column, ch))
+            seen.setdefault(ch, set()).add(pixels)
+    for ch, shapes in seen.items():
+        if len(shapes) != 1:
+            problems.append("%r is drawn %d different ways" % (ch, len(shapes)))
+    shapes = {}
+    for ch, s in seen.items():
+        for shape in s:
+            if shape in shapes and shapes[shape] != ch:
+                problems.append("%r and %r look the same" % (ch, shapes[shape]))
+            shapes[shape] = ch
+    return problems
+
+
+def to_png(fb_json, png, scale=4):
+    subprocess.run([sys.executable, os.path.join(WORK, "fb2png.py"), fb_json, png, str(scale)], check=True)
+    return png
+
+
+def game_steps(level, until_result=True, first_key=8):
+    """Menu -> Play computer -> level -> Start game -> (a move | the whole game)."""
+    steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "menu"}, {"click": 1}, {"wait": 300}]
+    steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
+    steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+    if until_result:
+        steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": "kalaha: result", "ms": 1800000}]
+        steps += [{"wait": 2500}, {"shot": "result"}]
+    else:
+        steps += [{"key": first_key}, {"wait": 6000}, {"shot": "moved"}, {"wait": 2100}]
+    return steps
+
+
+def smoke():
+    """Boot, the menu, one move against Easy; the pictures checked. Returns (problems, figures, prefix)."""
+    status, serial, prefix = run(game_steps("easy", until_result=False), "smoke")
+    problems = []
+    if status:
+        problems.append("the emulator run failed: " + serial[-1500:])
+        return problems, figures(serial), prefix
+    if "Traceback" in serial:
+        problems.append("a traceback on the serial console")
+    expected = expected_lines(LEVEL_CLICKS["easy"], first_key=8)
+    for name, lines in expected.items():
+        path = "%s_%s.fb.json" % (prefix, name)
+        if not os.path.exists(path):
+            problems.append("no picture %s" % name)
+            continue
+        problems += ["%s: %s" % (name, p) for p in check_text(frame(path), lines)]
+    return problems, figures(serial), prefix
+
+
+def expected_lines(level_clicks, first_key):
+    """What the display should show at the smoke run's pictures, from the same events in CPython."""
+    from kalaha.app import App
+
+    app = App()
+    now = [0]
+
+    def settle(ms):
+        end = now[0] + ms
+        while now[0] < end:
+            now[0] += 20
+            app.tick(now[0])
+
+    settle(5000)  # the start-up message ("no saved data") has gone by the time of the pictures
+    app.click()
+    for _ in range(level_clicks):
+        app.click()
+    app.turn(2)
+    app.click()
+    settle(1500)
+    out = {"start": list(app.lines)}
+    app.key_down(first_key)
+    app.key_up(first_key)
+    settle(8000)
+    out["moved"] = list(app.lines)
+    return out
+
+
+def summary(out, figs):
+    free, slowest, thought = figs["free"], figs["slowest"], figs["thought"]
+    if free:
+        out.write(
+            "free heap after gc.collect(): lowest %d bytes, highest %d (%d reports)\n"
+            % (min(free), max(free), len(free))
+        )
+    if slowest:
+        out.write("slowest frame: %d ms (reports: %s)\n" % (max(slowest), " ".join(str(s) for s in slowest)))
+    if thought:
+        out.write(
+            "computer's thinking: %d moves, longest %d ms, average %d ms\n"
+            % (len(thought), max(thought), sum(thought) // len(thought))
+        )
+    for r in figs["results"]:
+        out.write("result: %s\n" % r)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.emulate")
+    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS))
+    parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
+    args = parser.parse_args(argv)
+    out = sys.stdout
+    try:
+        if args.smoke:
+            problems, figs, prefix = smoke()
+            summary(out, figs)
+            for p in problems:
+                out.write("problem: %s\n" % p)
+            return 1 if problems else 0
+        out.write(
+            "a whole game against %s on the emulated MacroPad (about 5 s of wall time per second)\n"
+            % args.level
+        )
+        status, serial, prefix = run(game_steps(args.level), "game_" + args.level, timeout=6 * 3600)
+        figs = figures(serial)
+        summary(out, figs)
+        for name in ("menu", "start", "result"):
+            path = "%s_%s.fb.json" % (prefix, name)
+            if os.path.exists(path):
+                out.write("picture: %s\n" % to_png(path, path.replace(".fb.json", ".png")))
+        if status:
+            out.write(serial[-2000:] + "\n")
+        return status
+    except EmulatorMissing as e:
+        sys.stderr.write("kalaha: %s\n" % e)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
