@@ -46,7 +46,8 @@ def parse_script(text):
 
         def integer(word, low, high, sign=False, where=where):
             body = word[1:] if sign and word[:1] in "+-" else word
-            if not body.isdigit():
+            # ASCII digits only ('²' passes isdigit(), '٣' passes int()), and no 5,000-digit numbers.
+            if not body or len(body) > 9 or any(ch not in "0123456789" for ch in body):
                 raise ScriptError("%s: %r is not a whole number" % (where, word))
             value = int(word)
             if not low <= value <= high:
@@ -278,6 +279,35 @@ class Simulator:
 
 
 USAGE = "usage: python code.py [--data FILE] [--headless --script FILE]\n"
+NO_DISPLAY = (
+    "kalaha: no display to open a window on: run `python code.py --headless --script FILE` "
+    "(see README), or play in the terminal: `python -m kalaha play`\n"
+)
+
+
+def display_available():
+    """False on a Linux machine with no X or Wayland display (SDL would run an invisible window)."""
+    if not sys.platform.startswith("linux"):
+        return True
+    if os.environ.get("SDL_VIDEODRIVER") not in (None, "", "x11", "wayland"):
+        return os.environ["SDL_VIDEODRIVER"] not in ("dummy", "offscreen")
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def data_problem(path):
+    """Why `path` cannot hold the saved data, or "" when it can."""
+    if os.path.isdir(path):
+        return "is a folder; name a file"
+    if os.path.exists(path):
+        if not os.access(path, os.R_OK | os.W_OK):
+            return "cannot be read and written"
+        return ""
+    folder = os.path.dirname(os.path.abspath(path))
+    while folder and not os.path.exists(folder):
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        return "cannot be created (folder %s is not writable)" % folder
+    return ""
 
 
 def main(argv=None, out=None):
@@ -303,17 +333,33 @@ def main(argv=None, out=None):
     steps = None
     if script is not None:
         try:
-            with open(script) as f:
-                steps = parse_script(f.read())
+            with open(script, "rb") as f:
+                raw = f.read()
+            steps = parse_script(raw.decode("utf-8"))
         except OSError as e:
             sys.stderr.write("kalaha: cannot read script: %s\n" % e)
+            return 2
+        except UnicodeDecodeError as e:
+            sys.stderr.write("kalaha: script %s is not UTF-8 text (byte %d)\n" % (script, e.start + 1))
             return 2
         except ScriptError as e:
             sys.stderr.write("kalaha: %s\n" % e)
             return 2
     if data is None and not headless:
         data = DEFAULT_DATA
+    if data is not None:
+        problem = data_problem(data)
+        if problem:
+            sys.stderr.write("kalaha: --data %s: %s\n" % (data, problem))
+            return 2
+    if not headless and not display_available():
+        sys.stderr.write(NO_DISPLAY)
+        return 2
     sim = Simulator(headless, data)
+    if not headless and sim.pygame.display.get_driver() in ("offscreen", "dummy"):
+        sim.pygame.quit()
+        sys.stderr.write(NO_DISPLAY)
+        return 2
     if steps is not None:
         sim.run_script(steps, out)
     else:

@@ -5,25 +5,34 @@ The only device module that imports board, keypad, rotaryio, neopixel, synthio a
 
 import gc
 
-import audiopwmio
-import board
-import digitalio
-import keypad
-import microcontroller
-import neopixel
-import rotaryio
-import supervisor
-import synthio
-
-from hw.screen import Screen
-from kalaha.app import TICKS_WRAP, App
-from kalaha.screens import RESULT
 from kalaha.store import SIZE, MemoryFlash, Store
+
+# The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
+# no longer have 4 KB in one piece.
+STORE_IMAGE = bytearray(SIZE)
+
+import audiopwmio  # noqa: E402
+import board  # noqa: E402
+import digitalio  # noqa: E402
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402
+import neopixel  # noqa: E402
+import rotaryio  # noqa: E402
+import supervisor  # noqa: E402
+import synthio  # noqa: E402
+
+from hw.screen import Screen  # noqa: E402
+from kalaha.app import TICKS_WRAP, App  # noqa: E402
+from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
-REPORT_MS = 2000  # how often the serial console gets the frame and heap figures
+REPORT_MS = 5000  # how often the serial console gets the frame and heap figures
+# A garbage collection takes about 14 ms on the device (measured, emulated): do it in a quiet
+# frame (nothing animates or thinks) once free memory drops below this, so the automatic one,
+# which comes whenever an allocation finds no room, rarely lands in a busy frame.
+COLLECT_BELOW = 56 * 1024
 
 
 class NvmFlash:
@@ -36,7 +45,9 @@ class NvmFlash:
         return self.nvm[0:SIZE]
 
     def readinto(self, buf):
-        buf[:] = self.nvm[0:SIZE]  # (a 4 KB temporary, once, at start-up)
+        # 256 bytes at a time: one 4 KB slice would need a 4 KB block the heap may not have.
+        for start in range(0, SIZE, 256):
+            buf[start : start + 256] = self.nvm[start : start + 256]
 
     def write(self, offset, values):
         self.nvm[offset : offset + len(values)] = values
@@ -45,10 +56,10 @@ class NvmFlash:
 def open_store():
     nvm = microcontroller.nvm
     if nvm is None or len(nvm) < SIZE:
-        store = Store(MemoryFlash())
+        store = Store(MemoryFlash(), STORE_IMAGE)
         store.message = "no nvm here: nothing is saved"
         return store
-    return Store(NvmFlash(nvm))
+    return Store(NvmFlash(nvm), STORE_IMAGE)
 
 
 class Sound:
@@ -80,23 +91,31 @@ class SerialReport:
     """Figures for makers on the USB serial console, only while a terminal is connected.
 
     Every REPORT_MS: the slowest frame since the last report (the loop's work, display refresh
-    and pixels included) and the free heap after gc.collect(); after each computer move, how
+    and pixels included, and where its time went) and the free heap after gc.collect() (which
+    takes tens of ms: the report's own cost, left out of the frames); after each computer move, how
     long it thought; the result of each game. `make emulate` reads these lines.
     """
 
     def __init__(self):
         self.worst = 0
+        self.parts = ""  # where the slowest frame's time went
         self.frames = 0
         self.next = REPORT_MS
         self.thinking_since = -1
         self.result = False
 
-    def frame(self, app, now, took):
+    def frame(self, app, now, start, pixels_done, display_done, app_done):
         if not supervisor.runtime.serial_connected:
             return
         self.frames += 1
+        took = (app_done - start) % TICKS_WRAP
         if took > self.worst:
             self.worst = took
+            self.parts = "keys and pixels %d, display %d, app %d" % (
+                (pixels_done - start) % TICKS_WRAP,
+                (display_done - pixels_done) % TICKS_WRAP,
+                (app_done - display_done) % TICKS_WRAP,
+            )
         if app.thinking and self.thinking_since < 0:
             self.thinking_since = now
         elif not app.thinking and self.thinking_since >= 0:
@@ -107,10 +126,12 @@ class SerialReport:
             print("kalaha: result: %s" % app.result_text)
         self.result = result
         if now >= self.next:
-            gc.collect()
+            t = supervisor.ticks_ms()
+            gc.collect()  # (its own time is printed apart: it is the report's, not the game's)
+            took = (supervisor.ticks_ms() - t) % TICKS_WRAP
             print(
-                "kalaha: t %d ms, %d frames, slowest %d ms, free %d"
-                % (now, self.frames, self.worst, gc.mem_free())
+                "kalaha: t %d ms, %d frames, slowest %d ms (%s), free %d, gc.collect %d ms"
+                % (now, self.frames, self.worst, self.parts, gc.mem_free(), took)
             )
             self.worst = 0
             self.frames = 0
@@ -119,7 +140,6 @@ class SerialReport:
 
 def main():
     # ----- initialization -------------------------------------------------------------------
-    # The store's 4 KB buffer first, before anything can fragment the heap.
     store = open_store()
     pins = (
         board.KEY1,
@@ -146,6 +166,9 @@ def main():
     # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
     app = App(store=store, ticks=supervisor.ticks_ms)
     report = SerialReport()
+    shown = [-1] * 12  # the colours on the pixels, by view key
+    housekeeping = 0
+    shown_flip = False
     event = keypad.Event()
     last_position = encoder.position
     # The app gets a clock that never wraps: the ticks' differences, added up.
@@ -173,12 +196,32 @@ def main():
         if position != last_position:
             app.turn(position - last_position)
             last_position = position
-        app.tick(now)
+        # Show what the last tick made, then tick: the thinking slices can then use what is
+        # left of the frame's time (kalaha.app.THINK_FRAME_MS, counted from `ticks`).
+        # The pixels are sent only when one changed (a show costs about 2 ms).
+        changed = False
         for k in range(12):
-            pixels[11 - k if app.flip else k] = app.pixels[k]
-        pixels.show()
+            colour = app.pixels[k]
+            if shown[k] != colour:
+                shown[k] = colour
+                pixels[11 - k if app.flip else k] = colour
+                changed = True
+        if app.flip != shown_flip:
+            shown_flip = app.flip
+            for k in range(12):
+                pixels[11 - k if shown_flip else k] = shown[k]
+            changed = True
+        if changed:
+            pixels.show()
+        pixels_done = supervisor.ticks_ms()
         if screen.show(app.lines, app.flip):
             display.refresh()
+        display_done = supervisor.ticks_ms()
+        # (gc.mem_free() scans the heap's table: a few ms, so not every frame.)
+        housekeeping = (housekeeping + 1) % 25
+        if housekeeping == 0 and app.quiet() and gc.mem_free() < COLLECT_BELOW:
+            gc.collect()
+        app.tick(now, ticks)
         sound.play(app.sounds if app.settings["sound"] else (), now)
         app.sounds.clear()
-        report.frame(app, now, (supervisor.ticks_ms() - ticks) % TICKS_WRAP)
+        report.frame(app, now, ticks, pixels_done, display_done, supervisor.ticks_ms())

@@ -17,12 +17,13 @@ COLUMNS = 21  # 128 px / 6 px
 LINE_HEIGHT = 13  # 64 px / 5 lines; the font is 6x12
 FIRST = 32  # the sheet's tiles cover ASCII 32..126
 LAST = 126
-# Display refresh per frame, in characters of changed area (plus LINE_COST per line touched):
-# measured on the MacroPad firmware, a changed line costs about 0.5 ms per character of its
-# changed span plus 1 ms, the whole screen 69 ms. 16 keeps a frame's refresh near 8 ms; a
-# bigger change (a new screen) is drawn over a few frames, a line at a time.
-REFRESH_BUDGET = 16
-LINE_COST = 2
+# Display refresh per frame, in character cells x display pages (8 pixel rows) of changed
+# boxes, plus SEGMENT_COST cells per box. Measured on the MacroPad firmware (emulated): about
+# 0.25 ms per unit, the whole screen 69 ms. 20 keeps a frame's refresh near 5 ms; a bigger
+# change (a new screen) is drawn over a few frames, a segment of a line or more at a time.
+REFRESH_BUDGET = 20
+SEGMENT = 7  # characters per TileGrid: a line is three
+SEGMENT_COST = 1
 
 
 class Font:
@@ -70,56 +71,63 @@ class Font:
 
 
 class TextLine:
-    """One line of `columns` characters at (x, y): a TileGrid whose tiles are the characters."""
+    """One line of `columns` characters at (x, y), as TileGrids of SEGMENT characters each.
+
+    A TileGrid's changed tiles are redrawn as one box, so a line in segments redraws a change
+    in a pit's count and one in a store as two small boxes, not the whole width between them.
+    """
 
     def __init__(self, font, palette, x, y, columns=COLUMNS):
         self.font = font
         self.columns = columns
-        self.grid = displayio.TileGrid(
-            font.sheet,
-            pixel_shader=palette,
-            width=columns,
-            height=1,
-            tile_width=font.width,
-            tile_height=font.height,
-            default_tile=font.tile(" "),
-            x=x,
-            y=y,
-        )
-        self.text = ""
+        self.grids = []
+        for first in range(0, columns, SEGMENT):
+            grid = displayio.TileGrid(
+                font.sheet,
+                pixel_shader=palette,
+                width=min(SEGMENT, columns - first),
+                height=1,
+                tile_width=font.width,
+                tile_height=font.height,
+                default_tile=font.tile(" "),
+                x=x + first * font.width,
+                y=y,
+            )
+            self.grids.append(grid)
+        # The display is written in pages of 8 pixel rows: a 12-pixel line touches 2 or 3.
+        self.pages = (y + font.height - 1) // 8 - y // 8 + 1
+        self.chars = [" "] * columns  # what the display shows
+        self.shown = ""  # type: str | None  # the last text asked for, when it is all shown
 
-    def cost(self, text):
-        """What showing `text` costs in refresh budget: 0 when nothing changes."""
-        if len(text) > self.columns:
-            text = text[: self.columns]
-        old = self.text
-        if text == old:
-            return 0
-        first = -1
-        last = -1
-        for i in range(self.columns):
-            a = text[i] if i < len(text) else " "
-            if a != (old[i] if i < len(old) else " "):
-                if first < 0:
-                    first = i
-                last = i
-        return 0 if first < 0 else last - first + 1 + LINE_COST
+    @property
+    def text(self):
+        return "".join(self.chars).rstrip()
 
-    def set(self, text):
-        """Show `text` (cut at the line's width); only characters that differ are written."""
-        if len(text) > self.columns:
-            text = text[: self.columns]
-        old = self.text
-        if text == old:
-            return False
-        grid = self.grid
+    def cost(self, text, segment):
+        """What showing `text`'s part in `segment` costs (character cells x pages): 0 for no change."""
+        low = -1
+        high = -1
+        chars = self.chars
+        n = len(text)
+        for i in range(segment * SEGMENT, min((segment + 1) * SEGMENT, self.columns)):
+            if (text[i] if i < n else " ") != chars[i]:
+                if low < 0:
+                    low = i
+                high = i
+        return 0 if low < 0 else (high - low + 1 + SEGMENT_COST) * self.pages
+
+    def set(self, text, segment):
+        """Show `text`'s part in `segment` (cut at the line's width): only changed tiles are written."""
+        grid = self.grids[segment]
         font = self.font
-        for i in range(self.columns):
-            a = text[i] if i < len(text) else " "
-            if a != (old[i] if i < len(old) else " "):
-                grid[i] = font.tile(a)
-        self.text = text
-        return True
+        chars = self.chars
+        n = len(text)
+        first = segment * SEGMENT
+        for i in range(first, min(first + SEGMENT, self.columns)):
+            a = text[i] if i < n else " "
+            if a != chars[i]:
+                chars[i] = a
+                grid[i - first] = font.tile(a)
 
 
 class Screen:
@@ -135,7 +143,8 @@ class Screen:
         self.lines = []
         for row in range(LINES):
             line = TextLine(self.font, palette, 1, row * LINE_HEIGHT)
-            self.group.append(line.grid)
+            for grid in line.grids:
+                self.group.append(grid)
             self.lines.append(line)
         self.rotation = 0
         self.start = 0
@@ -148,14 +157,15 @@ class Screen:
     def pending(self, lines):
         """True while some of `lines` is not on the display yet (the budget held it back)."""
         for row in range(LINES):
-            if self.lines[row].cost(lines[row]):
-                return True
+            for segment in range(len(self.lines[row].grids)):
+                if self.lines[row].cost(lines[row], segment):
+                    return True
         return False
 
     def show(self, lines, flip=False):
-        """Update changed lines within this frame's refresh budget (and the rotation).
+        """Update changed segments of lines within this frame's refresh budget (and the rotation).
 
-        True when the display needs a refresh. Lines left over are shown in the next frames;
+        True when the display needs a refresh. What is left over is shown in the next frames;
         the row to start from moves on each frame, so a line that changes every frame (a
         clock) cannot hold the others back.
         """
@@ -166,12 +176,21 @@ class Screen:
         for k in range(LINES):
             row = (start + k) % LINES
             line = self.lines[row]
-            cost = line.cost(lines[row])
-            if cost == 0 or (changed and cost > budget):
-                continue
-            line.set(lines[row])
-            budget -= cost
-            changed = True
+            text = lines[row]
+            if text == line.shown:
+                continue  # the usual case: one string comparison, no character loop
+            done = True
+            for segment in range(len(line.grids)):
+                cost = line.cost(text, segment)
+                if cost == 0:
+                    continue
+                if changed and cost > budget:
+                    done = False
+                    continue
+                line.set(text, segment)
+                budget -= cost
+                changed = True
+            line.shown = text if done else None
         rotation = 180 if flip else 0
         if rotation != self.rotation:
             self.display.rotation = rotation

@@ -696,10 +696,11 @@ class Search:
 # ----- levels ---------------------------------------------------------------------------
 
 # name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms)
-# The cap counts wall-clock time, and a thinking frame gives the search about 10 ms of 13-15
-# (kalaha.app.THINK_FRAME_MS), so each cap leaves room for its budget plus that overhead.
-# Node budgets are calibrated to the device: about 2,500 nodes per second estimated for the
-# RP2040 (README, "AI figures"), so Strong searches about one second and Expert about five.
+# The cap counts wall-clock time, and a thinking frame gives the search most but not all of
+# its 15-20 ms (kalaha.app.THINK_FRAME_MS), so each cap leaves room for its budget plus that.
+# Node budgets are calibrated to the device: measured on the MacroPad firmware (emulated,
+# docs/performance.md) about 1,900 nodes per second in the middle game, so Strong (2,000)
+# thinks about one second on the clock and Expert (10,000) about five.
 # Medium looks four turns ahead (extra-turn sowings are free); 3,000 nodes (about 1.2 s) cut
 # fewer than 1 in 200 of its searches short. Strong and Expert count an extra-turn sowing as
 # half a ply: in 40-game runs that scored as well as a whole ply and clearly better than free
@@ -707,8 +708,8 @@ class Search:
 LEVELS = {
     "easy": (1, False, 400, 3, 1000),
     "medium": (4, True, 3000, 0, 1500),
-    "strong": (60, HALF, 2500, 0, 1500),
-    "expert": (60, HALF, 12500, 0, 7500),
+    "strong": (60, HALF, 2000, 0, 1500),
+    "expert": (60, HALF, 10000, 0, 7500),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 ROW_WEIGHT = const(0)

@@ -71,10 +71,11 @@ EFFECT_MS = const(700)
 DIM_MS = const(30000)  # no input this long: pixels and display dim
 OFF_MS = const(300000)  # ... and this long: they turn off
 FLASH_MS = const(300)
-SLICE_NODES = const(8)  # AI nodes per slice: about 3 ms on the RP2040 (README, frame figures)
-# While the computer thinks, a frame runs slices for up to this long (given a ticks function):
-# the search gets most of the processor, and the frame still stays under 20 ms.
-THINK_FRAME_MS = const(10)
+SLICE_NODES = const(4)  # AI nodes per slice: 1-2 ms on the RP2040, 5 ms at most (measured, emulated)
+# While the computer thinks, slices run until the frame has lasted this long (given a ticks
+# function and the frame's start): the search gets most of the processor, and a frame, the
+# display and pixels included (the device shows them before ticking), stays under 20 ms.
+THINK_FRAME_MS = const(14)
 TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
@@ -124,6 +125,7 @@ class App(Screens, View):
         self.anim_side = SOUTH  # who is sowing in the animation
         self.thinking = False
         self.think_started = 0
+        self.frame_start = None
         self.hinting = False  # the search is finding a hint for the board of hint_version
         self.hint_version = -1
         self.result_text = ""
@@ -154,13 +156,17 @@ class App(Screens, View):
 
     # ----- events -------------------------------------------------------------------------
 
-    def tick(self, now):
+    def tick(self, now, frame_start=None):
         """Advance time to `now` (integer ms): animation, flashes, the AI's next slice.
+
+        frame_start: the ticks() reading when the front end's frame began; thinking slices
+        then stop when the frame has lasted THINK_FRAME_MS (without it, from the first slice).
 
         The view is only redrawn when something changed (or is animating): most frames
         cost little more than the AI's slice.
         """
         self.now = now
+        self.frame_start = frame_start
         idle = now - self.last_input
         power = 2 if idle >= OFF_MS else (1 if idle >= DIM_MS else 0)
         if power != self.power:
@@ -199,6 +205,10 @@ class App(Screens, View):
         if self._dirty or (animated and phase != self._phase):
             self._phase = phase
             self._refresh()
+
+    def quiet(self):
+        """True when nothing animates or thinks: a good frame for the device's housekeeping."""
+        return self.anim_path is None and not self.thinking and not self.hinting
 
     def _wake(self):
         """Note input; True when it only woke the device (then it must do nothing else)."""
@@ -314,6 +324,11 @@ class App(Screens, View):
             else:
                 if self.anim_path is not None:
                     self._finish_animation()
+                    if self.screen != GAME:
+                        # That sowing ended the game: its end (saved, shown) is the one thing
+                        # that happens; no menu may open over the result.
+                        self._changed()
+                        return
                 self._go(GAME_MENU)
         elif s == GAME_MENU:
             self._game_menu_click()
@@ -654,7 +669,8 @@ class App(Screens, View):
         ticks = self.ticks
         if ticks is None:
             return s.step(self.slice_nodes)
-        started = last = ticks()
+        last = ticks()
+        started = last if self.frame_start is None else self.frame_start
         while not s.step(self.slice_nodes):
             now = ticks()
             used = (now - started) % TICKS_WRAP
@@ -685,6 +701,11 @@ class App(Screens, View):
         """Two players: take back the last turn. Against the computer: your turn and its reply."""
         b = self.board
         if b is None:
+            return
+        if self.screen == RESULT or (b.to_move is None and self.store.current is None):
+            # A finished game stays finished: it is saved, counted and in the replay list.
+            self._say("the game is over")
+            self._sound(BUZZ)
             return
         self._finish_animation_silently()
         self._cancel_search()

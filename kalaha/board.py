@@ -94,7 +94,9 @@ class Board:
         self.swap = bool(swap)
         self.total = 2 * pits * seeds
         self.cells = [0] * (2 * pits + 2)
-        self._hist = [0] * 256  # grows by doubling; push stays allocation-free in between
+        # Grows by doubling; push stays allocation-free in between. 128 plies (512 bytes) hold
+        # almost every game: a bigger first block is hard to find in a fragmented heap.
+        self._hist = [0] * 128
         self._swept = [0] * (2 * pits)  # pits before the end-of-game sweep (one game end per line)
         self.reset()
 
@@ -646,33 +648,83 @@ def format_turn(turn):
     return "-".join("T" if m == SWAP else str(m) for m in turn)
 
 
+# Records are ASCII, with one meaning: pit digits, "-" inside a turn, "T" for the swap, and
+# ASCII spaces between turns. Anything else (a superscript digit, a fullwidth digit, a
+# no-break space) is refused by name and position, before any number is read.
+RECORD_CHARS = "0123456789-Tt "
+POSITION_CHARS = "0123456789,:/ SN-"
+MAX_TEXT = 4000  # characters: a whole game's record is well under 1,000
+
+
+def check_chars(text, allowed, what):
+    """Raise NotationError naming the first character of `text` not in `allowed`, or a too-long text."""
+    if not isinstance(text, str):
+        raise NotationError("%s is text, not %r" % (what, text))
+    if len(text) > MAX_TEXT:
+        raise NotationError("%s is %d characters long; at most %d" % (what, len(text), MAX_TEXT))
+    for i in range(len(text)):
+        ch = text[i]
+        if ch not in allowed:
+            raise NotationError(
+                "%s: character %d, %r (U+%04X), is not allowed here (use %s)"
+                % (
+                    what,
+                    i + 1,
+                    ch,
+                    ord(ch),
+                    "pits 1-9, '-', 'T' and spaces"
+                    if allowed is RECORD_CHARS
+                    else "digits, ',', ':', '/', a space and S, N or -",
+                )
+            )
+
+
+def _short(text):
+    return repr(text if len(text) <= 24 else text[:20] + "...")
+
+
 def parse_turn(text, pits, where="turn"):
-    """'3-6' -> [3, 6]; 'T' -> [SWAP]. Raises NotationError with the offending part."""
+    """'3-6' -> [3, 6]; 'T' -> [SWAP]. Raises NotationError with the offending part.
+
+    >>> parse_turn("3-6", 6)
+    [3, 6]
+    >>> parse_turn("3\u00b2", 6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    kalaha.board.NotationError: turn: character 2, '\xb2' (U+00B2), is not allowed here ...
+    """
+    check_chars(text, RECORD_CHARS, where)
     if text in ("T", "t"):
         return [SWAP]
     parts = text.split("-")
     out = []
     for part in parts:
-        if not part or not part.isdigit():
-            raise NotationError("%s %r: %r is not a pit number" % (where, text, part))
+        if not part or not part.isdigit() or part[0] == "0" and len(part) > 1:
+            raise NotationError("%s %s: %s is not a pit number" % (where, _short(text), _short(part)))
+        if len(part) > 1:  # no pit has two digits (and a 5,000-digit number is never read)
+            raise NotationError(
+                "%s %s: pit %s is out of range 1..%d" % (where, _short(text), part[:12], pits)
+            )
         pit = int(part)
         if not 1 <= pit <= pits:
-            raise NotationError("%s %r: pit %d is out of range 1..%d" % (where, text, pit, pits))
+            raise NotationError("%s %s: pit %d is out of range 1..%d" % (where, _short(text), pit, pits))
         out.append(pit)
     return out
 
 
 def parse_record(text, pits):
     """'3-6 2 T' -> [[3, 6], [2], [SWAP]]."""
-    if not isinstance(text, str):
-        raise NotationError("a record is text, not %r" % (text,))
-    return [parse_turn(tok, pits, "turn %d" % n) for n, tok in enumerate(text.split(), 1)]
+    check_chars(text, RECORD_CHARS, "record")
+    return [
+        parse_turn(tok, pits, "turn %d" % n)
+        for n, tok in enumerate(text.split(" ") if text else [], 1)
+        if tok
+    ]
 
 
 def parse_position(text, pits, total):
     """Parse a position() string; return (cells, turn, over). Checks every part."""
-    if not isinstance(text, str):
-        raise NotationError("a position is text, not %r" % (text,))
+    check_chars(text, POSITION_CHARS, "position")
     fields = text.split()
     if len(fields) != 2 or fields[1] not in ("S", "N", "-"):
         raise NotationError("position %r: expected 'south:store/north:store S|N|-'" % text)
@@ -688,8 +740,8 @@ def parse_position(text, pits, total):
         if len(row) != pits:
             raise NotationError("position %r: a row needs %d pits, has %d" % (text, pits, len(row)))
         for part in row + [row_store[1]]:
-            if not part.isdigit():
-                raise NotationError("position %r: %r is not a seed count" % (text, part))
+            if not part.isdigit() or len(part) > 2:
+                raise NotationError("position %r: %r is not a seed count" % (text, part[:12]))
             cells.append(int(part))
     if sum(cells) != total:
         raise NotationError("position %r: holds %d seeds, the rules need %d" % (text, sum(cells), total))

@@ -20,9 +20,31 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(message)
 
 
+MAX_PERFT = 10  # perft 10 from the opening takes about a minute here; every request must end
+
+
+def whole_number(low, high, what):
+    """An argparse type: an ASCII whole number in low..high (int() would take '\u0663' or 10**5000)."""
+
+    def convert(text):
+        body = text[1:] if text[:1] == "-" else text
+        if not body or len(body) > 12 or any(ch not in "0123456789" for ch in body):
+            raise CliError("%s must be a whole number %d..%d, not %r" % (what, low, high, text[:20]))
+        value = int(text)
+        if not low <= value <= high:
+            raise CliError("%s must be %d..%d, not %d" % (what, low, high, value))
+        return value
+
+    return convert
+
+
 def _rule_flags(parser):
-    parser.add_argument("--pits", type=int, default=6, help="pits per side, 1..6 (default 6)")
-    parser.add_argument("--seeds", type=int, default=4, help="seeds per pit, 1..6 (default 4)")
+    parser.add_argument(
+        "--pits", type=whole_number(1, 6, "--pits"), default=6, help="pits per side, 1..6 (default 6)"
+    )
+    parser.add_argument(
+        "--seeds", type=whole_number(1, 6, "--seeds"), default=4, help="seeds per pit, 1..6 (default 4)"
+    )
     parser.add_argument(
         "--empty-capture",
         action="store_true",
@@ -61,8 +83,6 @@ def board_json(board):
 
 
 def cmd_perft(args, out):
-    if args.depth < 0:
-        raise CliError("perft depth must be 0 or more")
     board = _board(args)
     for d in range(1, args.depth + 1):
         out.write("%d %d\n" % (d, perft(board, d)))
@@ -82,10 +102,15 @@ def cmd_replay(args, out):
 
 
 def build_parser():
-    parser = _Parser(prog="python -m kalaha", description="Kalaha engine tools.")
+    parser = _Parser(
+        prog="python -m kalaha",
+        description="Kalaha engine tools. `python -m kalaha play` starts a game in the terminal "
+        "(`python -m kalaha play --help` for its options).",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("play", help="play in the terminal (against the computer or two players)")
     p = sub.add_parser("perft", help="count move sequences per depth")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=whole_number(0, MAX_PERFT, "perft depth"), help="0..%d" % MAX_PERFT)
     _rule_flags(p)
     p.set_defaults(func=cmd_perft)
     p = sub.add_parser("replay", help="print the position after a game record")
@@ -114,6 +139,9 @@ def main(argv=None, out=None):
     except (CliError, KalahaError) as e:
         sys.stderr.write("kalaha: error: %s\n" % e)
         return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("kalaha: stopped (Ctrl-C)\n")
+        return 130
     return 0
 
 
@@ -126,9 +154,31 @@ def _play_parser():
     return parser
 
 
+def draw(board):
+    """The board for the terminal: pit numbers beside each row, the stores at the ends.
+
+    North's row is on top, right to left, as seen by South across the table.
+    """
+    p = board.pits
+    c = board.cells
+    north = " ".join("%3d" % c[p + 1 + k] for k in range(p - 1, -1, -1))
+    south = " ".join("%3d" % c[k] for k in range(p))
+    pad = " " * 10
+    return "\n".join(
+        [
+            pad + " ".join(" N%d" % (k + 1) for k in range(p - 1, -1, -1)),
+            pad + north,
+            "North %3d%s%3d South   (stores)" % (c[2 * p + 1], " " * (4 * p + 1), c[p]),
+            pad + south,
+            pad + " ".join(" S%d" % (k + 1) for k in range(p)),
+        ]
+    )
+
+
 def play_main(argv=None, inp=input, out=sys.stdout):
     """A terminal game: you against the computer (or two players). Returns the exit status."""
     from kalaha.ai import LEVEL_NAMES, Search, best_turn
+    from kalaha.board import SWAP, parse_turn
 
     try:
         args = _play_parser().parse_args(sys.argv[1:] if argv is None else argv)
@@ -144,11 +194,13 @@ def play_main(argv=None, inp=input, out=sys.stdout):
         board.swap = False
     search = Search()
     out.write(
-        "Kalaha: pits are numbered 1..%d from the mover's left. Commands: a pit number, "
-        "u (undo), h (hint), r (resign), q (quit).\n" % board.pits
+        "Kalaha: pits are numbered 1..%d from the mover's left. Type a pit (4) or a whole turn with "
+        "its extra turns (3-6)%s; u undo, h hint, r resign, q quit.\n"
+        % (board.pits, ", T to swap sides" if board.swap else "")
     )
+    resigned = None
     while board.to_move is not None:
-        out.write("\n%s\n" % board)
+        out.write("\n%s\n" % draw(board))
         side = board.to_move
         if side == computer:
             pits, *_ = best_turn(board, search, level=args.level, seed=board.ply)
@@ -157,25 +209,24 @@ def play_main(argv=None, inp=input, out=sys.stdout):
             out.write("computer (%s) plays %s\n" % (SIDE_NAMES[side], "-".join(map(str, pits))))
             continue
         try:
-            text = inp("%s to move> " % SIDE_NAMES[side]).strip().lower()
+            text = inp("%s to move> " % SIDE_NAMES[side]).strip()
         except EOFError:
             out.write("\nbye\n")
             return 0
-        if text == "q":
+        command = text.lower()
+        if command == "q":
             return 0
-        if text == "r":
+        if command == "r":
             board.resign(side)
+            resigned = side
             break
-        if text == "h":
+        if command == "h":
             pits, *_ = best_turn(board, search, level="strong", seed=board.ply)
             out.write("hint: %s\n" % "-".join(map(str, pits)))
             continue
-        if text == "u":
-            if board.ply == 0:
-                out.write("nothing to undo\n")
-                continue
+        if command == "u":
             # Against the computer take back its whole reply and your own last turn.
-            target = board.last_turn_start(side if computer is not None else None)
+            target = board.last_turn_start(side if computer is not None else None) if board.ply else None
             if target is None:
                 out.write("nothing to undo\n")
                 continue
@@ -183,21 +234,36 @@ def play_main(argv=None, inp=input, out=sys.stdout):
                 board.pop()
             out.write("undone\n")
             continue
-        if not text.isdigit():
-            out.write("type a pit number 1..%d, or u, h, r, q\n" % board.pits)
-            continue
         try:
-            board.push(int(text))
+            turn = parse_turn(text, board.pits, "turn")
+            _play_turn(board, side, turn)
         except KalahaError as e:
-            out.write("not possible: %s\n" % e)
+            out.write(
+                "not possible: %s (type a pit 1..%d, a turn like 3-6, or u, h, r, q)\n" % (e, board.pits)
+            )
             continue
-        if board.last_extra and board.to_move == side:
+        if turn[-1] != SWAP and board.last_extra and board.to_move == side:
             out.write("extra turn!\n")
         elif board.last_capture:
             out.write("captured %d seeds\n" % board.last_capture)
     outcome = board.outcome()
-    out.write(
-        "\n%s\ngame over: %s %d:%d\nrecord: %s\n"
-        % (board, outcome.result(), outcome.south, outcome.north, board.record())
-    )
+    out.write("\n%s\n" % draw(board))
+    if resigned is not None:
+        out.write("%s resigned. " % SIDE_NAMES[resigned].capitalize())
+    winner = "a draw" if outcome.winner is None else "%s wins" % SIDE_NAMES[outcome.winner]
+    out.write("Game over: %s, %d:%d.\nrecord: %s\n" % (winner, outcome.south, outcome.north, board.record()))
     return 0
+
+
+def _play_turn(board, side, turn):
+    """Sow every pit of `turn` for `side`, or none of them (raises KalahaError, board unchanged)."""
+    start = board.ply
+    try:
+        for k, move in enumerate(turn):
+            if board.to_move != side:
+                raise KalahaError("the turn ended after pit %d" % turn[k - 1])
+            board.push(move)
+    except KalahaError:
+        while board.ply > start:
+            board.pop()
+        raise

@@ -20,20 +20,24 @@ BENCH_BUDGETS = (2000, 10000)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+MAX_DEPTH = 40  # sowings
+MAX_NODES = 5000000  # about 15 s of searching here
+MAX_GAMES = 10000
+SOLVE_SEEDS = 30  # seeds left in the pits: 30 take seconds, 32 over a minute (measured)
+
+
 def add_ai_commands(sub, rule_flags, make_board, cli_error):
-    def positive(text):
-        value = int(text)
-        if value < 1:
-            raise ValueError(text)
-        return value
+    from kalaha.cli import whole_number
 
     p = sub.add_parser("move", help="the computer's whole turn after a record")
     p.add_argument("record", nargs="?", default="")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--level", choices=LEVEL_NAMES)
-    group.add_argument("--depth", type=positive)
-    group.add_argument("--nodes", type=positive)
-    p.add_argument("--seed", type=int, default=1)
+    group.add_argument(
+        "--depth", type=whole_number(1, MAX_DEPTH, "--depth"), help="1..%d sowings" % MAX_DEPTH
+    )
+    group.add_argument("--nodes", type=whole_number(1, MAX_NODES, "--nodes"), help="1..%d" % MAX_NODES)
+    p.add_argument("--seed", type=whole_number(0, 1 << 30, "--seed"), default=1)
     p.add_argument("--json", action="store_true")
     rule_flags(p)
 
@@ -42,7 +46,8 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
         if board.to_move is None:
             raise cli_error("the game is over: no move to make")
         if args.depth:
-            options = {"depth": args.depth}
+            # A deep search from an early position would run for hours: it stops at the node cap.
+            options = {"depth": args.depth, "nodes": MAX_NODES}
         elif args.nodes:
             options = {"nodes": args.nodes}
         else:
@@ -66,9 +71,11 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
             o = board.outcome()
             out.write("%d\n" % (o.south - o.north))
             return
-        if board.total > 36:
-            sys.stderr.write(
-                "kalaha: note: %d seeds is a large board; solving may take very long\n" % board.total
+        left = sum(board.row(0)) + sum(board.row(1))
+        if left > SOLVE_SEEDS:
+            raise cli_error(
+                "solve takes at most %d seeds in the pits (this position has %d): play into the game "
+                "first with --record, or use a smaller board" % (SOLVE_SEEDS, left)
             )
         out.write("%d\n" % solve(board))
 
@@ -77,8 +84,8 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
     p = sub.add_parser("match", help="a tournament between two levels (or depth=N / nodes=N)")
     p.add_argument("a")
     p.add_argument("b")
-    p.add_argument("--games", type=positive, default=10)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=whole_number(1, MAX_GAMES, "--games"), default=10)
+    p.add_argument("--seed", type=whole_number(0, 1 << 30, "--seed"), default=1)
     p.add_argument("--json", action="store_true")
     rule_flags(p)
 

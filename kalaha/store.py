@@ -280,9 +280,10 @@ class Game:
 class Store:
     """The saved state, loaded from `flash` (anything with read() and write(offset, bytes))."""
 
-    def __init__(self, flash):
-        # The one big buffer, made before anything else fragments the heap.
-        self.image = bytearray(SIZE)
+    def __init__(self, flash, image=None):
+        # The one big buffer (4 KB), best made before anything else fragments the heap: the
+        # device passes one it made before importing the rest of the game.
+        self.image = image if image is not None else bytearray(SIZE)
         self.flash = flash
         self.message = ""  # one line for the player when the saved data could not be read
         self.settings = dict(DEFAULT_SETTINGS)

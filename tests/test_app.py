@@ -477,3 +477,60 @@ def test_a_thinking_frame_runs_slices_until_its_time_is_used():
     before = d2.app.search.nodes
     d2.frames()
     assert 0 < d2.app.search.nodes - before <= 16
+
+
+# ----- the end of a game is one transition (issue 11) ----------------------------------------
+
+
+def game_one_sowing_from_the_end(seed):
+    """A two-player app whose mover's next sowing (the returned view key) ends the game."""
+    rng = random.Random(seed)
+    for _attempt in range(200):
+        d = Driver(pits=4, seeds=3)
+        d.choose("Two players")
+        a = d.app
+        while True:
+            b = a.board
+            if b.to_move is None:
+                break
+            enders = []
+            for pit in b.legal_moves():
+                trial = b.copy()
+                trial.push(pit)
+                if trial.to_move is None:
+                    enders.append(pit)
+            if enders:
+                return d, d.key_for(enders[0])
+            pit = rng.choice(list(b.legal_moves()))
+            d.press(d.key_for(pit))
+            d.idle()
+    raise AssertionError("no game came near its end")
+
+
+INPUTS = [("click", None), ("turn", 1), ("turn", -1)] + [("key", k) for k in range(12)]
+
+
+@pytest.mark.parametrize("kind,arg", INPUTS)
+def test_no_input_during_the_last_sowing_can_bypass_the_end(kind, arg):
+    d, key = game_one_sowing_from_the_end(7)
+    a = d.app
+    finished_before = len(a.store.history)
+    a.key_down(key)
+    a.key_up(key)
+    assert a.anim_path is not None  # the last sowing is being shown
+    if kind == "click":
+        a.click()
+    elif kind == "turn":
+        a.turn(arg)
+    else:
+        a.key_down(arg)
+        d.frames()
+        a.key_up(arg)
+    d.frames(400)
+    # The end happened once: result shown, game saved as finished, nothing left open.
+    assert a.screen == RESULT and a.board.to_move is None
+    assert a.store.current is None and len(a.store.history) == finished_before + 1
+    assert sum(a.store.stats) == 1
+    # And nothing reopens it: undo is refused, and the saved game stays closed.
+    a.undo()
+    assert a.board.to_move is None and a.store.current is None and "over" in a.message

@@ -278,7 +278,7 @@ def test_record_errors_name_the_turn_and_leave_the_board():
     for bad, words in [
         ("1 9", "pit 9 is out of range"),
         ("1 0", "pit 0 is out of range"),
-        ("1 x", "not a pit number"),
+        ("1 x", "character 3, 'x' (U+0078), is not allowed"),
         ("1 2-", "not a pit number"),
         ("1-2", "did not end in the store"),
         ("T", "swap rule"),

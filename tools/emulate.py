@@ -64,7 +64,7 @@ def make_image(drive=DRIVE, name="drive.img"):
 def run(steps, name, drive=DRIVE, timeout=3600):
     """Boot `drive` on the emulated MacroPad and do `steps`; returns (status, serial text, prefix)."""
     prepare()
-    img = make_image(drive)
+    img = make_image(drive, name + ".img")  # one image per run: runs may overlap
     prefix = os.path.join(WORK, "out", name)
     os.makedirs(os.path.dirname(prefix), exist_ok=True)
     steps_file = prefix + ".steps.json"
@@ -90,11 +90,21 @@ def run(steps, name, drive=DRIVE, timeout=3600):
 
 def figures(serial):
     """The game's serial reports: free heap, slowest frames, thinking times, results."""
-    free = [int(m) for m in re.findall(r"kalaha: t \d+ ms, \d+ frames, slowest \d+ ms, free (\d+)", serial)]
-    slowest = [int(m) for m in re.findall(r"kalaha: t \d+ ms, \d+ frames, slowest (\d+) ms", serial)]
+    reports = re.findall(r"kalaha: t \d+ ms, \d+ frames, slowest (\d+) ms \(([^)]*)\), free (\d+)", serial)
+    collects = [int(m) for m in re.findall(r"gc\.collect (\d+) ms", serial)]
+    free = [int(r[2]) for r in reports]
+    slowest = [int(r[0]) for r in reports]
+    parts = [r[1] for r in reports]
     thought = [int(m) for m in re.findall(r"kalaha: thought (\d+) ms", serial)]
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
-    return {"free": free, "slowest": slowest, "thought": thought, "results": results}
+    return {
+        "free": free,
+        "slowest": slowest,
+        "parts": parts,
+        "collect": collects,
+        "thought": thought,
+        "results": results,
+    }
 
 
 def frame(path):
@@ -157,7 +167,7 @@ def game_steps(level, until_result=True, first_key=8):
         steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": "kalaha: result", "ms": 1800000}]
         steps += [{"wait": 2500}, {"shot": "result"}]
     else:
-        steps += [{"key": first_key}, {"wait": 6000}, {"shot": "moved"}, {"wait": 2100}]
+        steps += [{"key": first_key}, {"wait": 6000}, {"shot": "moved"}, {"wait": 5100}]
     return steps
 
 
@@ -216,7 +226,11 @@ def summary(out, figs):
             % (min(free), max(free), len(free))
         )
     if slowest:
-        out.write("slowest frame: %d ms (reports: %s)\n" % (max(slowest), " ".join(str(s) for s in slowest)))
+        worst = slowest.index(max(slowest))
+        out.write("slowest frame: %d ms (%s)\n" % (slowest[worst], figs["parts"][worst]))
+        out.write("slowest frame of each 2 s: %s\n" % " ".join(str(s) for s in slowest))
+    if figs["collect"]:
+        out.write("gc.collect() (the report's own, between frames): up to %d ms\n" % max(figs["collect"]))
     if thought:
         out.write(
             "computer's thinking: %d moves, longest %d ms, average %d ms\n"

@@ -45,16 +45,21 @@ def next_event(event):
 
 
 def lines():
-    """The display's text, one entry per label, top to bottom."""
-    found = []
+    """The display's text, one entry per text row, top to bottom (tiles of the font read back)."""
+    rows = {}
     root = display[0].root_group if display[0] is not None else None
     if root is not None:
-        _collect(root, 0, 0, found)
-    found.sort()
-    return [text for _y, _x, text in found]
+        _collect(root, 0, 0, rows)
+    out = []
+    for y in sorted(rows):
+        cells = rows[y]
+        text = "".join(cells.get(c, " ") for c in range(max(cells) + 1)).strip()
+        if text:
+            out.append(text)
+    return out
 
 
-def _collect(group, x, y, found):
+def _collect(group, x, y, rows):
     import displayio
     import terminalio
 
@@ -63,16 +68,16 @@ def _collect(group, x, y, found):
             continue
         if isinstance(item, displayio.TileGrid):
             if item.bitmap is terminalio.FONT.bitmap:
-                # Text drawn as tiles of the font: read the characters back from the tiles.
-                chars = "".join(chr(32 + item[i]) for i in range(item.width * item.height))
-                text = chars.rstrip()
-                if text:
-                    found.append((y + item.y, x + item.x, text))
+                # Text drawn as tiles of the font: put each character in its 6-pixel column.
+                cells = rows.setdefault(y + item.y, {})
+                column = (x + item.x) // 6
+                for i in range(item.width):
+                    cells[column + i] = chr(32 + item[i])
         elif hasattr(item, "text"):
             if item.text:
-                found.append((y + item.y, x + item.x, item.text))
+                rows.setdefault(y + item.y, {})[(x + item.x) // 6] = item.text
         elif hasattr(item, "__len__"):
-            _collect(item, x + item.x, y + item.y, found)
+            _collect(item, x + item.x, y + item.y, rows)
 
 
 def _fail(why):

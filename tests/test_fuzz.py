@@ -1,0 +1,307 @@
+"""Property tests (Hypothesis): records, the saved-data loader and the app's event stream.
+
+Short runs in `make test`; `KALAHA_FUZZ=long` runs the long profile before a release (README).
+"""
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kalaha import Board, KalahaError
+from kalaha.app import GAME, RESULT, App
+from kalaha.board import RECORD_CHARS
+from kalaha.store import SETTING_CHOICES, SIZE, MemoryFlash, Store
+
+settings.register_profile(
+    "short", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "long", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("long" if os.environ.get("KALAHA_FUZZ") == "long" else "short")
+
+RULES = st.fixed_dictionaries(
+    {
+        "pits": st.integers(1, 6),
+        "seeds": st.integers(1, 6),
+        "empty_capture": st.booleans(),
+        "alga": st.booleans(),
+        "swap": st.booleans(),
+    }
+)
+
+
+def snapshot(board):
+    return (list(board.cells), board.turn, board.over, board.ply, board.record())
+
+
+# ----- records -------------------------------------------------------------------------------
+
+
+@given(RULES, st.text(max_size=40))
+def test_any_text_as_a_record_plays_or_is_refused_leaving_the_board(rules, text):
+    board = Board(**rules)
+    board.push_record("")
+    before = snapshot(board)
+    try:
+        board.push_record(text)
+    except KalahaError:
+        assert snapshot(board) == before
+        return
+    # Accepted: only ASCII digits, '-', 'T' and spaces, and the record reads back the same game.
+    assert all(ch in RECORD_CHARS for ch in text)
+    again = Board.from_record(board.record(), **rules)
+    assert snapshot(again) == snapshot(board)
+
+
+@given(RULES, st.lists(st.integers(0, 1000), max_size=120))
+def test_random_games_round_trip_through_their_record(rules, choices):
+    board = Board(**rules)
+    for c in choices:
+        moves = list(board.legal_moves())
+        if not moves:
+            break
+        board.push(moves[c % len(moves)])
+    again = Board.from_record(board.record(), **rules)
+    assert snapshot(again) == snapshot(board)
+    assert sum(board.cells) == board.total
+
+
+# ----- saved data ----------------------------------------------------------------------------
+
+
+def check_loaded(store):
+    for key, choices in SETTING_CHOICES.items():
+        assert store.settings[key] in choices
+    assert len(store.stats) == 17 and all(0 <= v <= 65535 for v in store.stats)
+    for g in store.history:
+        assert g.result in (0, 1, 2) and g.replays()
+    if store.current is not None:
+        assert store.current.replays()
+
+
+def start_and_play(store):
+    """The game starts from this store, continues its game (if any), and saves again."""
+    app = App(store=store)
+    app.tick(0)
+    now = 0
+    if app.lines[1].startswith("> Continue"):
+        app.click()
+        for _ in range(300):
+            now += 20
+            app.tick(now)
+    app.store.save_settings(dict(app.settings, sound=not app.settings["sound"]))
+    return app
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@given(st.binary(min_size=SIZE, max_size=SIZE))
+def test_any_4kb_of_bytes_starts_the_game(data):
+    store = Store(MemoryFlash(data))
+    check_loaded(store)
+    start_and_play(store)
+
+
+@given(st.sampled_from((1, 2)), st.binary(max_size=600), st.integers(0, 255))
+def test_any_journal_behind_our_header_starts_the_game(version, body, fill):
+    # Past the header, so the records themselves are read: lengths, kinds and fields anything.
+    data = (b"KH" + bytes((version,)) + body + bytes((fill,)) * SIZE)[:SIZE]
+    store = Store(MemoryFlash(data))
+    check_loaded(store)
+    start_and_play(store)
+
+
+def saved_image(seed):
+    """A real saved image: settings, finished games and a game in progress."""
+    import random
+
+    rng = random.Random(seed)
+    s = Store(MemoryFlash())
+    s.save_settings(dict(s.settings, seeds=5, clock=2))
+    rules = {"pits": 5, "seeds": 5, "empty_capture": False, "alga": False, "swap": False}
+    for k in range(3):
+        b = Board(**rules)
+        s.new_game(rules, k % 3, k % 4, clock=k % 5)
+        while b.to_move is not None and b.ply < 40 + 10 * k:
+            m = rng.choice(list(b.legal_moves()))
+            b.push(m)
+            s.move(m)
+        if b.to_move is None:
+            o = b.outcome()
+            s.end_game(2 if o.winner is None else o.winner)
+    return s.flash.read()
+
+
+IMAGES = [saved_image(seed) for seed in range(3)]
+
+
+@given(
+    st.sampled_from(range(len(IMAGES))),
+    st.lists(st.tuples(st.integers(0, SIZE - 1), st.integers(0, 255)), min_size=1, max_size=6),
+)
+def test_damaged_saved_data_starts_the_game(which, changes):
+    data = bytearray(IMAGES[which])
+    for pos, value in changes:
+        data[pos] = value
+    store = Store(MemoryFlash(bytes(data)))
+    check_loaded(store)
+    start_and_play(store)
+
+
+@given(st.sampled_from(range(len(IMAGES))), st.integers(3, SIZE - 1), st.integers(3, SIZE - 1))
+def test_records_spliced_from_another_save_start_the_game(which, cut, at):
+    # Records cut out of one save and pasted into another (at any place).
+    donor = IMAGES[(which + 1) % len(IMAGES)]
+    data = bytearray(IMAGES[which])
+    piece = donor[cut : cut + 40]
+    data[at : at + len(piece)] = piece[: SIZE - at]
+    store = Store(MemoryFlash(bytes(data[:SIZE])))
+    check_loaded(store)
+    start_and_play(store)
+
+
+# ----- the app's event stream ----------------------------------------------------------------
+
+EVENTS = st.lists(
+    st.one_of(
+        st.tuples(st.just("key"), st.integers(0, 11), st.integers(1, 40)),
+        st.tuples(st.just("click"), st.just(0), st.integers(1, 5)),
+        st.tuples(st.just("turn"), st.integers(-3, 3), st.integers(1, 5)),
+        st.tuples(st.just("wait"), st.integers(0, 0), st.integers(1, 2000)),
+    ),
+    max_size=120,
+)
+
+
+@given(EVENTS, st.booleans())
+def test_event_streams_keep_the_game_whole(events, two_players):
+    app = App({"pits": 4, "seeds": 3, "speed": 0})
+    now = 0
+    app.tick(now)
+    # Into a game: against Easy, or two players.
+    if two_players:
+        app.turn(1)
+    app.click()
+    if not two_players:
+        app.turn(2)
+        app.click()
+    for kind, arg, frames in events:
+        asleep = app.power != 0
+        board_before = None if app.board is None else snapshot(app.board)
+        if kind == "key":
+            app.key_down(arg)
+        elif kind == "click":
+            app.click()
+        elif kind == "turn":
+            app.turn(arg)
+        if asleep and board_before is not None:
+            assert snapshot(app.board) == board_before  # a waking press is never a move
+        for _ in range(frames if kind != "wait" else frames // 20 + 1):
+            now += 20
+            app.tick(now)
+        if kind == "key":
+            app.key_up(arg)
+            app.tick(now)
+        app.sounds.clear()
+        b = app.board
+        if b is not None:
+            assert sum(b.cells) == b.total  # seeds are never made or lost
+            for colour in app.pixels:
+                assert 0 <= colour <= 0xFFFFFF
+            g = app.store.current
+            if g is not None and app.screen != RESULT:
+                saved = Board(**g.rules)
+                for m in g.moves:
+                    saved.push(m)
+                assert saved.cells == b.cells  # the saved game is the game on the board
+    # The computer always moves: given time, a game against it is never stuck on its turn.
+    b = app.board
+    if b is not None and app.computer is not None and b.to_move == app.computer and app.screen == GAME:
+        ply = b.ply
+        for _ in range(2000):
+            now += 20
+            app.tick(now)
+            if app.board.ply != ply:
+                break
+        assert app.board.ply != ply, "the computer did not move"
+
+
+def journal(records, version=2):
+    """An image of `records` [(kind, payload)], each with a correct check (written here, not by
+    the store: CRC-32 by zlib for version 2, Fletcher-16 for version 1)."""
+    import zlib
+
+    out = bytearray(b"KH" + bytes((version,)))
+    for kind, payload in records:
+        rec = bytes((kind, len(payload) & 255, len(payload) >> 8)) + payload
+        if version == 2:
+            c = zlib.crc32(rec)
+            rec += bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24))
+        else:
+            a = b = 0
+            for byte in rec:
+                a = (a + byte) % 255
+                b = (b + a) % 255
+            rec += bytes((a, b))
+        out += rec
+    return bytes(out + b"\xff" * (SIZE - len(out)))
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 8), st.binary(max_size=40)), max_size=30),
+    st.sampled_from((1, 2)),
+)
+def test_well_checked_records_with_any_fields_start_the_game(records, version):
+    # Every record passes its check, so every field's range check is what stands in the way.
+    store = Store(MemoryFlash(journal(records, version)))
+    check_loaded(store)
+    start_and_play(store)
+
+
+def test_version_1_saves_are_read_and_rewritten_as_version_2():
+    rules_bytes = bytes((6 | (4 << 3), 0))
+    settings = bytes((5, 6, 0, 0, 0, 1, 1, 2, 1, 3))  # seeds 5 ... clock 3
+    game = rules_bytes + bytes((1, 2, 0, 255, 0, 0)) + bytes(6)  # computer North, strong, no moves
+    records = [(2, settings), (3, game), (4, bytes((3,))), (4, bytes((6,)))]
+    old = journal(records, version=1)
+    store = Store(MemoryFlash(old))
+    assert store.message == "" and store.settings["seeds"] == 5 and store.settings["clock"] == 3
+    assert store.current is not None and store.current.moves == [3, 6] and store.current.level == 2
+    store.move(2)  # the first save rewrites everything in the new format
+    data = store.flash.read()
+    assert data[2] == 2
+    again = Store(MemoryFlash(data))
+    assert again.message == "" and again.current.moves == [3, 6, 2] and again.settings["clock"] == 3
+
+
+def test_a_byte_turned_from_0x00_to_0xff_is_caught():
+    # Fletcher-16 mod 255 could not tell these apart; CRC-32 can.
+    records = [(2, bytes((4, 6, 0, 0, 0, 1, 1, 3, 1, 0)))]
+    data = bytearray(journal(records))
+    assert data[5] == 0  # the third setting byte (empty_capture off)
+    data[5] = 0xFF
+    store = Store(MemoryFlash(bytes(data)))
+    assert "damaged" in store.message and store.settings["empty_capture"] is False
+
+
+def test_a_field_out_of_range_with_a_good_check_gives_the_default():
+    # The clock setting 0xFF (a crash in clock.py before): the record is refused, defaults stay.
+    records = [(2, bytes((4, 6, 0, 0, 0, 1, 1, 3, 1, 0xFF)))]
+    store = Store(MemoryFlash(journal(records)))
+    assert "damaged" in store.message and store.settings["clock"] == 0
+    app = start_and_play(store)
+    app.turn(1)
+    app.click()  # a new two-player game uses the clock setting: no crash
+    assert app.board is not None
+
+
+def test_a_saved_game_that_does_not_replay_is_not_offered():
+    rules_bytes = bytes((6 | (4 << 3), 0))
+    game = rules_bytes + bytes((2, 0, 0, 255, 0, 0)) + bytes(6)
+    # North's pit 6 is empty after these: the last sowing cannot be played.
+    records = [(3, game), (4, bytes((3,))), (4, bytes((6,))), (4, bytes((6,))), (4, bytes((6,)))]
+    store = Store(MemoryFlash(journal(records)))
+    assert store.current is None and "cannot continue" in store.message
+    app = start_and_play(store)
+    assert not any(line.startswith("> Continue") for line in app.lines)
