@@ -248,10 +248,12 @@ def play_main(argv=None, inp=input, out=sys.stdout):
             out.write("captured %d seeds\n" % board.last_capture)
     outcome = board.outcome()
     out.write("\n%s\n" % draw(board))
-    if resigned is not None:
-        out.write("%s resigned. " % SIDE_NAMES[resigned].capitalize())
     winner = "a draw" if outcome.winner is None else "%s wins" % SIDE_NAMES[outcome.winner]
-    out.write("Game over: %s, %d:%d.\nrecord: %s\n" % (winner, outcome.south, outcome.north, board.record()))
+    if resigned is not None:
+        how = "%s resigned: %s (stores %d:%d)" % (SIDE_NAMES[resigned], winner, outcome.south, outcome.north)
+    else:
+        how = "%s, %d:%d" % (winner, outcome.south, outcome.north)
+    out.write("Game over: %s.\nrecord: %s\n" % (how, board.record()))
     return 0
 
 
