@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 CP ?= 10
 LEVEL ?= strong
 
-.PHONY: play test typecheck venv bench device deploy memory emulate clean
+.PHONY: play test typecheck venv bench device deploy memory emulate pictures clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ venv: $(STAMP) node_modules/.installed
 
 play: $(STAMP)
 	$(PY) code.py
+
+# The screenshots in docs/screens/, from a first start (a new data file).
+pictures: $(STAMP)
+	rm -f build/pictures.bin
+	mkdir -p build
+	BLINKA_OS_AGNOSTIC=1 $(PY) code.py --headless --script docs/screens.script --data build/pictures.bin
 
 test: $(STAMP) node_modules/.installed
 	$(PY) -m ruff check .

@@ -4,7 +4,9 @@ Host-only. The OLED is drawn by the same displayio code as on the device (hw/scr
 through Blinka's displayio and blinka-displayio-pygamedisplay; keys, pixels and the encoder
 are drawn with pygame. Never copied to the device.
 
-Keyboard: the 12 keys are   1 2 3 / q w e / a s d / z x c   (the same 3x4 grid);
+Keyboard: the 12 keys are   1 2 3 / q w e / a s d / z x c   (the same 3x4 grid; each key
+shows its pit's number, and in a two-player game North's turn turns the picture and mirrors
+the keys exactly as the device does, by the same profile: hw/layout.py);
 encoder: Left/Right (or Up/Down, or the mouse wheel) turn it, Enter or Space press it.
 Mouse: click a key or the encoder. Escape or closing the window quits.
 Saved data (settings, statistics, games) lives in ~/.pocket-kalaha/nvm.bin, or --data FILE.
@@ -121,6 +123,7 @@ class Simulator:
         import pygame
         from blinka_displayio_pygamedisplay import PyGameDisplay
 
+        from hw.layout import MACROPAD
         from hw.screen import Screen
         from kalaha.app import App
 
@@ -137,10 +140,16 @@ class Simulator:
         # --data names a file.
         flash = FileFlash(data) if data else MemoryFlash()
         # CPython is about a hundred times faster than the device: bigger AI slices per frame.
-        self.app = App(slice_nodes=DESKTOP_SLICE_NODES, store=Store(flash))
+        # The help pages open on a first start: a new data file, not a headless run's memory.
+        self.app = App(
+            slice_nodes=DESKTOP_SLICE_NODES, store=Store(flash), welcome=bool(data) or not headless
+        )
         self.now = 0
         self.font = pygame.font.Font(None, 28)
         self.held = [False] * 12
+        self.layout = MACROPAD
+        self.down_view = [-1] * 12  # the view key each held physical key pressed
+        self.small = pygame.font.Font(None, 20)
         self.step(0)
 
     # ----- time and drawing ------------------------------------------------------------------
@@ -150,7 +159,7 @@ class Simulator:
         self.now += ms
         self.app.tick(self.now)
         self.app.sounds.clear()  # (the simulator is silent)
-        if self.screen.show(self.app.lines):
+        if self.screen.show(self.app.lines, self.layout.rotation(self.app.flip)):
             self.display.refresh()
         self.draw()
 
@@ -166,19 +175,25 @@ class Simulator:
         win.blit(pg.transform.scale(self.oled, (OLED_W, OLED_H)), (MARGIN, MARGIN))
         pg.draw.circle(win, (20, 20, 24), ENCODER, ENCODER_R)
         pg.draw.circle(win, (90, 90, 100), ENCODER, ENCODER_R - 10, 3)
+        colours = self.physical_pixels()
         for k in range(12):
             x, y = self.key_rect(k)[:2]
-            colour = self.app.pixels[k]
+            colour = colours[k]
             glow = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
             # NeoPixels look brighter than their numbers: lift the colour for the screen.
             glow = tuple(min(255, c * 3) for c in glow)
             cap = (70, 70, 78) if not self.held[k] else (110, 110, 120)
             pg.draw.rect(win, glow, (x - 5, y - 5, KEY_SIZE + 10, KEY_SIZE + 10), border_radius=14)
             pg.draw.rect(win, cap, (x + 6, y + 6, KEY_SIZE - 12, KEY_SIZE - 12), border_radius=10)
-            label = self.font.render(KEYBOARD[k], True, (200, 200, 210))
-            win.blit(label, (x + 14, y + 12))
+            # The key's pit (S3 = South's pit 3) where a board is shown, and its keyboard key.
+            pit = self.app.pit_at(self.layout.view_key(k, self.app.flip))
+            if pit is not None:
+                label = self.font.render("%s%d" % ("SN"[pit[0]], pit[1]), True, (220, 220, 230))
+                win.blit(label, (x + 14, y + 12))
+            hint = self.small.render(KEYBOARD[k], True, (150, 150, 160))
+            win.blit(hint, (x + KEY_SIZE - 30, y + KEY_SIZE - 30))
         if self.app.flip:
-            note = self.font.render("held by North", True, (255, 160, 80))
+            note = self.font.render("turned to North", True, (255, 160, 80))
             win.blit(note, (MARGIN, HEIGHT - 18))
         pg.display.flip()
 
@@ -195,13 +210,27 @@ class Simulator:
 
     # ----- input -----------------------------------------------------------------------------
 
+    def physical_pixels(self):
+        """The 12 NeoPixels' colours, by physical key, as the device would show them."""
+        out = [0] * 12
+        flip = self.app.flip
+        for view in range(12):
+            out[self.layout.pixel(view, flip)] = self.app.pixels[view]
+        return out
+
     def key_down(self, k):
+        """Physical key `k` pressed: the profile says which view key it is now."""
         self.held[k] = True
-        self.app.key_down(k)
+        view = self.layout.view_key(k, self.app.flip)
+        self.down_view[k] = view
+        self.app.key_down(view)
 
     def key_up(self, k):
         self.held[k] = False
-        self.app.key_up(k)
+        view = self.down_view[k]  # released as the key it was pressed as, even if the view turned
+        self.down_view[k] = -1
+        if view >= 0:
+            self.app.key_up(view)
 
     def run_script(self, steps, out):
         for cmd, args in steps:
@@ -232,7 +261,8 @@ class Simulator:
         out.write("display:\n")
         for line in self.app.lines:
             out.write("  |%s\n" % line)
-        out.write("pixels: %s\n" % " ".join("#%06x" % c for c in self.app.pixels))
+        out.write("pixels: %s\n" % " ".join("#%06x" % c for c in self.physical_pixels()))
+        out.write("rotation: %d\n" % self.layout.rotation(self.app.flip))
 
     def run_window(self):
         pg = self.pygame

@@ -21,6 +21,7 @@ import rotaryio  # noqa: E402
 import supervisor  # noqa: E402
 import synthio  # noqa: E402
 
+from hw.layout import MACROPAD  # noqa: E402
 from hw.screen import Screen  # noqa: E402
 from kalaha.app import TICKS_WRAP, App  # noqa: E402
 from kalaha.screens import RESULT  # noqa: E402
@@ -33,6 +34,17 @@ REPORT_MS = 5000  # how often the serial console gets the frame and heap figures
 # frame (nothing animates or thinks) once free memory drops below this, so the automatic one,
 # which comes whenever an allocation finds no room, rarely lands in a busy frame.
 COLLECT_BELOW = 56 * 1024
+# The OLED's brightness when awake, dimmed and asleep (app.power 0, 1, 2); asleep it also
+# shows nothing (the app blanks its lines), which is what saves an OLED's power.
+OLED_BRIGHTNESS = (1.0, 0.1, 0.0)
+
+
+def set_oled_brightness(display, level):
+    """Dim the OLED if its driver can (the MacroPad's SH1106 takes a contrast command)."""
+    try:
+        display.brightness = level
+    except (AttributeError, RuntimeError, ValueError, NotImplementedError):
+        pass  # a display without brightness control: blank lines still save its power
 
 
 class NvmFlash:
@@ -57,7 +69,7 @@ def open_store():
     nvm = microcontroller.nvm
     if nvm is None or len(nvm) < SIZE:
         store = Store(MemoryFlash(), STORE_IMAGE)
-        store.message = "no nvm here: nothing is saved"
+        store.message = "no nvm: not saved"
         return store
     return Store(NvmFlash(nvm), STORE_IMAGE)
 
@@ -169,6 +181,9 @@ def main():
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     shown_flip = False
+    shown_power = 0
+    layout = MACROPAD
+    down_view = [-1] * 12
     event = keypad.Event()
     last_position = encoder.position
     # The app gets a clock that never wraps: the ticks' differences, added up.
@@ -186,12 +201,16 @@ def main():
                 if event.pressed:
                     app.click()
                 continue
-            # Held by North in a two-player game the device is turned around: mirror the keys.
-            key = 11 - number if app.flip else number
+            # Held by North in a two-player game the device is turned around: the profile
+            # mirrors the keys (hw/layout.py).
             if event.pressed:
+                key = layout.view_key(number, app.flip)
+                down_view[number] = key
                 app.key_down(key)
-            else:
-                app.key_up(key)
+            elif down_view[number] >= 0:
+                # Released as the key it was pressed as, even if the display turned meanwhile.
+                app.key_up(down_view[number])
+                down_view[number] = -1
         position = encoder.position
         if position != last_position:
             app.turn(position - last_position)
@@ -204,17 +223,20 @@ def main():
             colour = app.pixels[k]
             if shown[k] != colour:
                 shown[k] = colour
-                pixels[11 - k if app.flip else k] = colour
+                pixels[layout.pixel(k, shown_flip)] = colour
                 changed = True
         if app.flip != shown_flip:
             shown_flip = app.flip
             for k in range(12):
-                pixels[11 - k if shown_flip else k] = shown[k]
+                pixels[layout.pixel(k, shown_flip)] = shown[k]
             changed = True
         if changed:
             pixels.show()
         pixels_done = supervisor.ticks_ms()
-        if screen.show(app.lines, app.flip):
+        if app.power != shown_power:
+            shown_power = app.power
+            set_oled_brightness(display, OLED_BRIGHTNESS[shown_power])
+        if screen.show(app.lines, layout.rotation(app.flip)):
             display.refresh()
         display_done = supervisor.ticks_ms()
         # (gc.mem_free() scans the heap's table: a few ms, so not every frame.)

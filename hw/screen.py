@@ -162,8 +162,8 @@ class Screen:
                     return True
         return False
 
-    def show(self, lines, flip=False):
-        """Update changed segments of lines within this frame's refresh budget (and the rotation).
+    def show(self, lines, rotation=0):
+        """Update changed segments of lines within this frame's refresh budget, and the rotation.
 
         True when the display needs a refresh. What is left over is shown in the next frames;
         the row to start from moves on each frame, so a line that changes every frame (a
@@ -191,7 +191,6 @@ class Screen:
                 budget -= cost
                 changed = True
             line.shown = text if done else None
-        rotation = 180 if flip else 0
         if rotation != self.rotation:
             self.display.rotation = rotation
             self.rotation = rotation

@@ -43,9 +43,11 @@ MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
 _MASK30 = const(0x3FFFFFFF)
 _MASK24 = const(0xFFFFFF)
-# The transposition table's size, the device's included: 2,048 entries, 16 KB of heap. Against
-# 1,024 entries Strong scored 5 points more against the plain depth 7 (four 40-game runs).
-TABLE_BITS = const(11)
+# The transposition table's size, the device's included: 1,024 entries, 8 KB of heap. 2,048
+# entries once scored 5 points more for Strong against the plain depth 7 (four 40-game runs,
+# within their noise); head to head, 1,024 against 2,048 entries scored 52.5% for Strong and
+# 48.8% for Expert (80 games each, 2026-11-30). The 8 KB went to the screens (issue 12).
+TABLE_BITS = const(10)
 
 
 class Search:
@@ -695,6 +697,7 @@ class Search:
 
 # ----- levels ---------------------------------------------------------------------------
 
+
 # name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms)
 # The cap counts wall-clock time, and a thinking frame gives the search most but not all of
 # its 15-20 ms (kalaha.app.THINK_FRAME_MS), so each cap leaves room for its budget plus that.
@@ -705,11 +708,23 @@ class Search:
 # fewer than 1 in 200 of its searches short. Strong and Expert count an extra-turn sowing as
 # half a ply: in 40-game runs that scored as well as a whole ply and clearly better than free
 # at these budgets. A plain store-difference evaluation beat weighting seeds on the row.
+class Level:
+    """A playing level as a named record (python-chess's engine.Limit style)."""
+
+    def __init__(self, name, depth, turn_depth, nodes, noise, cap_ms):
+        self.name = name
+        self.depth = depth  # the deepest iteration, in plies
+        self.turn_depth = turn_depth  # what an extra-turn sowing counts: False 1 ply, HALF, True free
+        self.nodes = nodes  # the node budget of a move
+        self.noise = noise  # random error per move, in seeds (Easy's mistakes)
+        self.cap_ms = cap_ms  # the hard time cap: play the best move found so far
+
+
 LEVELS = {
-    "easy": (1, False, 400, 3, 1000),
-    "medium": (4, True, 3000, 0, 1500),
-    "strong": (60, HALF, 2000, 0, 1500),
-    "expert": (60, HALF, 10000, 0, 7500),
+    "easy": Level("easy", 1, False, 400, 3, 1000),
+    "medium": Level("medium", 4, True, 3000, 0, 1500),
+    "strong": Level("strong", 60, HALF, 2000, 0, 1500),
+    "expert": Level("expert", 60, HALF, 10000, 0, 7500),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 ROW_WEIGHT = const(0)
@@ -717,14 +732,14 @@ ROW_WEIGHT = const(0)
 
 def start_level(search, board, level, seed=1):
     """Start `search` on `board` with the settings of `level` (a LEVEL_NAMES entry)."""
-    depth, turn_depth, nodes, noise, _cap = LEVELS[level]
+    spec = LEVELS[level]
     search.start(
         board,
-        depth=depth,
-        nodes=nodes,
-        noise=noise,
+        depth=spec.depth,
+        nodes=spec.nodes,
+        noise=spec.noise,
         seed=seed + board.ply,
-        turn_depth=turn_depth,
+        turn_depth=spec.turn_depth,
         row_weight=ROW_WEIGHT,
     )
 

@@ -9,49 +9,37 @@ Key layout (view keys; the hardware mirrors them, k -> 11 - k, when the display 
      6  7  8      your pits       1 2 3        a pit's opposite is the key
      9 10 11      your pits       4 5 6        two rows above it
 
+On 4 and 5 pits your pits end on key 11, next to your store (4 pits: keys 8..11 and 5..2).
+
 "Your" is the side the device is held by: South against the computer; in a two-player
 game whoever is to move, with the display turned 180 degrees for North.
 """
 
 from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
-from kalaha.board import NORTH, SOUTH, SWAP, Board
+from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import WARN_MS, ChessClock
 from kalaha.compat import const
 from kalaha.screens import (
+    DRAW_OFFER,
     GAME,
     GAME_MENU,
+    HELP,
     MENU,
     MOVES,
     REPLAY,
-    REPLAY_LIST,
-    REPLAY_UNITS,
     RESULT,
-    SETTINGS,
-    SETUP,
-    STATS,
-    Screens,
+    SETTING_ITEMS,
+    SIDE_TITLES,
+    START_NAMES,
+    forget,
 )
-from kalaha.store import (
-    DEFAULT_SETTINGS,
-    END_AGREED,
-    END_EMPTY,
-    END_RESIGN,
-    END_TIME,
-    TWO_PLAYERS,
-    MemoryFlash,
-    Store,
-)
+from kalaha.store import DEFAULT_SETTINGS, TWO_PLAYERS, MemoryFlash, Store
 from kalaha.view import (
     CAPTURE_COLOUR,
     END_WORDS,
     EXTRA_COLOUR,
-    GAME_MENU_ITEMS,
-    MAIN_ITEMS,
-    PHASE_MS,
-    RESULT_ITEMS,
-    SETTING_ITEMS,
-    SIDE_TITLES,
-    START_NAMES,
+    HINT_COLOUR,
+    ILLEGAL_COLOUR,
     View,
     pit_of_view_key,
     view_key_of_pit,
@@ -62,10 +50,14 @@ TICK = (1800, 8)
 EXTRA = (880, 120)
 CAPTURE = (660, 160)
 BUZZ = (110, 200)
+PASS = (523, 150)  # two players: the device goes to the other player
 WIN = (1320, 300)
 LOSE = (220, 400)
 
-APP_SEARCH_PLIES = const(64)  # the search stack on the device (the host solver uses more)
+# The search stack on the device, in sowings: a deeper line is scored as a leaf. Strong and
+# Expert complete depth 6-10 in their budgets (an extra-turn sowing counts half a ply, so a
+# line has at most twice that many sowings); the host's solver uses a deeper stack.
+APP_SEARCH_PLIES = const(40)
 HOLD_MS = const(400)  # a key held this long previews its sowing instead of playing it
 EFFECT_MS = const(700)
 DIM_MS = const(30000)  # no input this long: pixels and display dim
@@ -80,10 +72,10 @@ TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
 
-class App(Screens, View):
+class App(View):
     """The game as a state machine. Feed it events; read `pixels`, `lines`, `flip`, `sounds`."""
 
-    def __init__(self, settings=None, slice_nodes=SLICE_NODES, store=None, ticks=None):
+    def __init__(self, settings=None, slice_nodes=SLICE_NODES, store=None, ticks=None, welcome=True):
         # Saved data (kalaha.store.Store); without one, an in-memory store keeps this session's.
         self.store = store if store is not None else Store(MemoryFlash())
         self.settings = dict(DEFAULT_SETTINGS)
@@ -103,9 +95,8 @@ class App(Screens, View):
         self.lines = ["", "", "", "", ""]
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
         self.message = ""
-        self.flip = False
         self.now = 0
-        self.screen = MENU
+        self.screen = MENU  # (App.go changes it from here on)
         self.cursor = 0
         self.board = None
         self.computer = None  # side the computer plays, None for two players
@@ -113,7 +104,9 @@ class App(Screens, View):
         self.preview = -1  # view key being previewed (held, or the encoder cursor)
         self.pit_cursor = -1  # encoder's chosen pit (view key) or -1
         self.flash_key = -1
+        self.flash_colour = ILLEGAL_COLOUR
         self.flash_until = 0
+        self.draw_offer = -1  # the side offering a draw (two players), -1 for none
         self.effect_keys = [-1, -1]
         self.effect_colour = 0
         self.effect_until = 0
@@ -137,22 +130,31 @@ class App(Screens, View):
         self.power = 0  # 0 awake, 1 dimmed, 2 off
         self.replay_board = None
         self.replay_game = None
-        self.replay_ply = 0
+        self.replay_choice = 0  # which finished game the replay shows (0 = the newest)
         self.replay_seeds = -1  # seeds of the next sowing already dropped, -1 for none
         self.replay_cells = []
         self.replay_unit = 0
         self.scroll = 0
         self.end_reason = END_EMPTY
-        self.end_result = 2
+        self.end_result = DRAW
         self.last_turn = ""
         self.version = 0  # bumped on every change of the board, so cached hints stay true
         self._hints = [0] * 12
         self._hints_version = -1
-        self._dirty = True
-        self._phase = 0
+        # The view's tables, kept between frames (kalaha.view): colours and the key map.
+        self._shades = [0] * 20
+        self._shade_bright = -1
+        self._key_cells = [-1] * 12
+        self._key_cells_for = -1
+        self._text_now = [None] * 16  # what the board's text was drawn from (View._text_inputs_changed)
+        self._text_shown = [None] * 16
         if self.store.message:
-            self._say(self.store.message, 4000)
-        self._refresh()
+            self.say(self.store.message, 4000)
+        if store is not None and store.blank and welcome:
+            # The very first start: the help pages, once (saving the settings marks the flash).
+            self.go(HELP)
+            self.store.save_settings(self.settings)
+        self.render()
 
     # ----- events -------------------------------------------------------------------------
 
@@ -162,49 +164,42 @@ class App(Screens, View):
         frame_start: the ticks() reading when the front end's frame began; thinking slices
         then stop when the frame has lasted THINK_FRAME_MS (without it, from the first slice).
 
-        The view is only redrawn when something changed (or is animating): most frames
-        cost little more than the AI's slice.
+        Every tick ends by drawing the frame from the state (kalaha.view), so what is shown can
+        never lag behind what happened; the hardware then sends only what changed.
         """
         self.now = now
         self.frame_start = frame_start
+        if self.clock is not None and self.clock.running >= 0:
+            self.last_input = now  # a running chess clock keeps the device awake
         idle = now - self.last_input
-        power = 2 if idle >= OFF_MS else (1 if idle >= DIM_MS else 0)
-        if power != self.power:
-            self.power = power
-            self._dirty = True
-        if self.clock is not None and self.screen in (GAME, GAME_MENU, MOVES):
+        self.power = 2 if idle >= OFF_MS else (1 if idle >= DIM_MS else 0)
+        if self.clock is not None and self.screen.clock_runs:
             self._clock_tick(now)
         if self.flash_key >= 0 and now >= self.flash_until:
             self.flash_key = -1
-            self._dirty = True
         if self.effect_until and now >= self.effect_until:
             self.effect_until = 0
-            self._dirty = True
         if self.message and self.message_until and now >= self.message_until:
             self.message = ""
             self.message_until = 0
-            self._dirty = True
-        if self.screen == GAME:
-            if self.anim_path is not None:
-                while self.anim_path is not None and now >= self.anim_next:
-                    self._anim_step()
-                    self._dirty = True
-            elif self.thinking:
-                self._think_slice()
-            elif self.hinting:
-                self._hint_slice()
-            else:
-                self._maybe_start_computer()
-            for k in range(12):
-                t = self.pressed[k]
-                if t >= 0 and now - t >= HOLD_MS and self.preview != k:
-                    self.preview = k
-                    self._dirty = True
-        animated = self.thinking or self.flash_key >= 0 or self.effect_until or self.screen == RESULT
-        phase = now // PHASE_MS
-        if self._dirty or (animated and phase != self._phase):
-            self._phase = phase
-            self._refresh()
+        self.screen.tick(self, now)
+        self.render()
+
+    def game_tick(self, now):
+        """The game screen's time: the animation, the computer's or the hint's search, holds."""
+        if self.anim_path is not None:
+            while self.anim_path is not None and now >= self.anim_next:
+                self._anim_step()
+        elif self.thinking:
+            self._think_slice()
+        elif self.hinting:
+            self._hint_slice()
+        else:
+            self._maybe_start_computer()
+        for k in range(12):
+            t = self.pressed[k]
+            if t >= 0 and now - t >= HOLD_MS and self.preview != k:
+                self.preview = k
 
     def quiet(self):
         """True when nothing animates or thinks: a good frame for the device's housekeeping."""
@@ -215,7 +210,7 @@ class App(Screens, View):
         self.last_input = self.now
         if self.power:
             self.power = 0
-            self._changed()
+            self.render()
             return True
         return False
 
@@ -234,7 +229,7 @@ class App(Screens, View):
                 # A press that starts out of turn never becomes a move, however long it is held.
                 self._illegal(key, "not your turn")
                 self.pressed[key] = -2
-        self._changed()
+        self.render()
 
     def key_up(self, key):
         if not 0 <= key < 12:
@@ -245,103 +240,52 @@ class App(Screens, View):
         if was_preview:
             self.preview = -1
         if t == -2 or t == -1:
-            self._changed()
+            self.render()
             return
-        if self.screen == GAME:
-            if not was_preview:
-                self._press_pit(key)
-        elif self.screen == REPLAY:
-            if key < 3:
-                self._go(REPLAY_LIST)  # the top row leaves the replay
-            elif key >= 9:
-                self._replay_step(1)
-            elif key >= 6:
-                self._replay_step(-1)
+        if self.screen == GAME and was_preview:
+            pass  # a held key showed its sowing: letting go does not sow
         else:
-            # Keys work as menu shortcuts too: top row up, bottom row down, middle confirms.
-            # Keys work as menu shortcuts too: top row up, bottom row down, middle confirms.
-            if key < 3:
-                self.turn(-1)
-            elif key >= 9:
-                self.turn(1)
-            else:
-                self.click()
-        self._changed()
+            self.screen.key(self, key)
+        self.render()
 
     def turn(self, delta):
         """The encoder turned by `delta` detents."""
         if self._wake():
             return
-        if self.screen == GAME:
-            self._move_pit_cursor(delta)
-        elif self.screen == REPLAY:
-            self._replay_step(delta)
-        elif self.screen == MOVES:
-            self.scroll = max(0, min(self.scroll + delta, max(0, len(self._move_lines()) - 4)))
-        else:
-            n = self._menu_length()
-            self.cursor = (self.cursor + delta) % n
-        self._changed()
+        self.screen.turn(self, delta)
+        self.render()
 
     def click(self):
         """The encoder was pressed."""
         if self._wake():
             return
-        s = self.screen
-        if s == MENU:
-            item = self._main_items()[self.cursor]
-            if item == "Continue":
-                self._continue_game()
-            elif item == "Play computer":
-                self._go(SETUP)
-            elif item == "Two players":
-                self._new_game(None)
-            elif item == "Replay":
-                self._go(REPLAY_LIST)
-            elif item == "Statistics":
-                self._go(STATS)
-            else:
-                self._go(SETTINGS)
-        elif s == STATS:
-            self._stats_click()
-        elif s == REPLAY_LIST:
-            self._replay_list_click()
-        elif s == REPLAY:
-            self.replay_unit = (self.replay_unit + 1) % len(REPLAY_UNITS)
-            self._say("step: " + REPLAY_UNITS[self.replay_unit])
-        elif s == MOVES:
-            self.screen = GAME
-        elif s == SETUP:
-            self._setup_click()
-        elif s == SETTINGS:
-            self._settings_click()
-        elif s == GAME:
-            if self.pit_cursor >= 0:
-                key = self.pit_cursor
-                self.pit_cursor = -1
-                self.preview = -1
-                self._press_pit(key)
-            else:
-                if self.anim_path is not None:
-                    self._finish_animation()
-                    if self.screen != GAME:
-                        # That sowing ended the game: its end (saved, shown) is the one thing
-                        # that happens; no menu may open over the result.
-                        self._changed()
-                        return
-                self._go(GAME_MENU)
-        elif s == GAME_MENU:
-            self._game_menu_click()
-        elif s == RESULT:
-            if self.cursor == 0:
-                self._new_game(self.computer, again=True)
-            else:
-                self._go(MENU)
-        self._changed()
+        self.screen.click(self)
+        self.render()
+
+    def game_click(self):
+        """The encoder pressed on the board: sow the cursor's pit, or open the game menu."""
+        if self.pit_cursor >= 0:
+            key = self.pit_cursor
+            self.pit_cursor = -1
+            self.preview = -1
+            self.press_pit(key)
+            return
+        if self.anim_path is not None:
+            self._finish_animation()
+            if self.screen != GAME:
+                # That sowing ended the game: its end (saved, shown) is the one thing that
+                # happens; no menu may open over the result.
+                return
+        self.go(GAME_MENU)
 
     # ----- menus --------------------------------------------------------------------------
 
-    def _go(self, screen):
+    def go(self, screen):
+        """Change the screen: the only way to (a screen's enter and leave run here)."""
+        old = self.screen
+        old.leave(self)
+        if old.module is not None and old.module != screen.module:
+            forget(old.module)
         self.screen = screen
         self.cursor = 0
         self.pit_cursor = -1
@@ -349,11 +293,16 @@ class App(Screens, View):
         self.confirm = ""
         self.confirm_count = 0
         self.scroll = 0
+        screen.enter(self)
 
-    def _main_items(self):
-        if self.store.current is not None:
-            return ("Continue",) + MAIN_ITEMS
-        return MAIN_ITEMS
+    def act(self, action):
+        """Do a menu item's action: go to its screen, or call the App method it names."""
+        if action is None:
+            return
+        if isinstance(action, str):
+            getattr(self, action)()
+        else:
+            self.go(action)
 
     def _confirmed(self, action, times):
         """Count presses of a risky menu item; True on the `times`-th one in a row."""
@@ -365,35 +314,61 @@ class App(Screens, View):
             self.confirm = ""
             self.confirm_count = 0
             return True
-        self._say("press again to confirm" if self.confirm_count == 1 else "really? press again", 3000)
+        self.say("press again: confirm" if self.confirm_count == 1 else "really? press again", 3000)
         return False
 
-    def _menu_length(self):
-        s = self.screen
-        if s == MENU:
-            return len(self._main_items())
-        if s == STATS:
-            return len(self._stats_items())
-        if s == REPLAY_LIST:
-            return len(self._replay_items())
-        if s == SETUP:
-            return 4
-        if s == SETTINGS:
-            return len(SETTING_ITEMS) + 1
-        if s == GAME_MENU:
-            return len(GAME_MENU_ITEMS)
-        return len(RESULT_ITEMS)
+    # Menu actions (kalaha.screens names them)
 
-    def _setup_click(self):
-        if self.cursor == 0:
-            i = LEVEL_NAMES.index(self.level)
-            self.level = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
-        elif self.cursor == 1:
-            self.start_choice = (self.start_choice + 1) % len(START_NAMES)
-        elif self.cursor == 2:
-            self._new_game(self._computer_side())
-        else:
-            self._go(MENU)
+    def next_level(self):
+        i = LEVEL_NAMES.index(self.level)
+        self.level = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
+
+    def next_starter(self):
+        self.start_choice = (self.start_choice + 1) % len(START_NAMES)
+
+    def start_vs_computer(self):
+        self._new_game(self._computer_side())
+
+    def two_players(self):
+        self._new_game(None)
+
+    def play_again(self):
+        self._new_game(self.computer, again=True)
+
+    def open_replay(self):
+        self.replay_choice = self.cursor
+        self.go(REPLAY)
+
+    def reset_stats(self):
+        if self._confirmed("reset", 3):
+            self.store.reset_stats()
+            self.say("statistics cleared")
+
+    def leave_game(self):
+        self._cancel_search()
+        self.go(MENU)
+
+    def offer_draw(self):
+        """Agree draw: two players only; the other player answers (DRAW_OFFER)."""
+        if self.computer is not None or self.board.to_move is None:
+            self.say("2 players only")
+            self._sound(BUZZ)
+            return
+        # The other player answers, with the device turned to them (see View.flip).
+        self.draw_offer = self.board.to_move
+        self.go(DRAW_OFFER)
+        self._sound(EXTRA)
+
+    def accept_draw(self):
+        self.draw_offer = -1
+        self.go(GAME)
+        self._finish_game(DRAW, END_AGREED)
+
+    def decline_draw(self):
+        side = self.draw_offer
+        self.draw_offer = -1
+        self.go(GAME)
+        self.say("%s plays on" % SIDE_TITLES[1 - side])
 
     def _computer_side(self):
         if self.start_choice == 0:
@@ -402,42 +377,11 @@ class App(Screens, View):
             return SOUTH
         return NORTH if self.games_started % 2 == 0 else SOUTH
 
-    def _settings_click(self):
-        if self.cursor == len(SETTING_ITEMS):
-            self._go(MENU)
-            return
+    def next_setting(self):
         key, _label, choices = SETTING_ITEMS[self.cursor]
         i = choices.index(self.settings[key]) if self.settings[key] in choices else -1
         self.settings[key] = choices[(i + 1) % len(choices)]
         self.store.save_settings(self.settings)
-
-    def _game_menu_click(self):
-        item = GAME_MENU_ITEMS[self.cursor]
-        if item == "Agree draw":
-            if self.computer is not None or self.board.to_move is None:
-                self._say("only between two players")
-                self._sound(BUZZ)
-            elif self._confirmed("draw", 2):
-                self.screen = GAME
-                self._finish_game(2, END_AGREED)
-            return
-        self.screen = GAME
-        self.cursor = 0
-        self.confirm = ""
-        if item == "Moves":
-            self.screen = MOVES
-            self.scroll = max(0, len(self._move_lines()) - 4)
-        elif item == "Undo":
-            self.undo()
-        elif item == "Hint":
-            self._hint()
-        elif item == "Swap sides":
-            self.swap_sides()
-        elif item == "Resign":
-            self.resign()
-        elif item == "Main menu":
-            self._cancel_search()
-            self._go(MENU)
 
     # ----- the game -----------------------------------------------------------------------
 
@@ -475,9 +419,9 @@ class App(Screens, View):
         self.anim_path = None
         self.last_turn = ""
         self.message = ""
-        self._go(GAME)
+        self.go(GAME)
 
-    def _continue_game(self):
+    def continue_game(self):
         """Back to the saved game in progress: same position, rules, level and clocks."""
         g = self.store.current
         self.board = Board(**g.rules)
@@ -491,7 +435,7 @@ class App(Screens, View):
             if self.board.to_move is not None:
                 self.clock.start(self.board.to_move, self.now)
         self._begin_play()
-        self._say("welcome back")
+        self.say("welcome back")
         if self.board.to_move is None:
             # Its last sowing ended it, but the power went before the end was saved: end it now.
             self._end_game()
@@ -506,11 +450,22 @@ class App(Screens, View):
         # After a swap the seats changed, but each physical seat keeps its row.
         return side
 
+    def pit_at(self, key):
+        """(side, pit) shown on view key `key` where a board is shown, else None."""
+        if self.screen == REPLAY:
+            b = self.replay_board
+        elif self.screen == GAME or self.screen == RESULT or self.screen == GAME_MENU or self.screen == MOVES:
+            b = self.board
+        else:
+            return None
+        side, pit = pit_of_view_key(key, self._board_viewer(), b.pits)
+        return (side, pit) if pit else None
+
     def _human_to_move(self):
         b = self.board
         return b is not None and b.to_move is not None and b.to_move != self.computer
 
-    def _press_pit(self, key):
+    def press_pit(self, key):
         b = self.board
         if b.to_move is None:
             return
@@ -529,27 +484,36 @@ class App(Screens, View):
             return
         self._sow(pit)
 
+    def _to_game(self):
+        """Back to the board from the game menu (its actions act on the board)."""
+        if self.screen == GAME_MENU:
+            self.go(GAME)
+
     def swap_sides(self):
         """Play T (the swap) when it is offered: two players, North's first turn."""
+        self._to_game()
         b = self.board
         if self.screen == GAME and b is not None and b.swap_available() and self.anim_path is None:
             b.push(SWAP)
             self.version += 1
             self._save_move(SWAP)
             self.last_turn = "T"
-            self._say("swapped seats")
+            # The players changed seats; the first player, now North, moves next.
+            self.say("swapped: pass to %s" % SIDE_TITLES[b.to_move], 3000)
+            self._sound(PASS)
         else:
-            self._say("no swap now")
+            self.say("no swap now")
             self._sound(BUZZ)
-        self._changed()
+        self.render()
 
     def _illegal(self, key, why):
         self.flash_key = key
+        self.flash_colour = ILLEGAL_COLOUR
         self.flash_until = self.now + FLASH_MS
         self._sound(BUZZ)
-        self._say(why)
+        self.say(why)
 
-    def _say(self, text, ms=1500):
+    def say(self, text, ms=1500):
         self.message = text
         self.message_until = self.now + ms
 
@@ -596,14 +560,12 @@ class App(Screens, View):
         side = c.flagged(now)
         if side >= 0:
             self._finish_animation_silently()
-            self.screen = GAME
             self._finish_game(1 - side, END_TIME)
             return
         left = c.left(c.running, now)
         second = left // 1000
         if second != self.last_second:
             self.last_second = second
-            self._dirty = True
             if left < WARN_MS:
                 self._sound(TICK)
 
@@ -623,10 +585,11 @@ class App(Screens, View):
         self.anim_path = None
         b = self.board
         viewer = self.viewer
+        text = ""
         if b.last_capture:
             # Both pits of the capture light up: where the last seed fell, and across.
             self._sound(CAPTURE)
-            self._say("capture %d" % b.last_capture, 1200)
+            text = "capture %d" % b.last_capture
             self._effect(
                 CAPTURE_COLOUR,
                 self._key_of_cell(b.last_index, viewer),
@@ -634,11 +597,18 @@ class App(Screens, View):
             )
         elif b.last_extra and not b.over:
             self._sound(EXTRA)
-            self._say("extra turn", 1200)
+            text = "extra turn"
             side = b.to_move
             self._effect(EXTRA_COLOUR, view_key_of_pit(side, b.pits, viewer, b.pits), -1)
         if b.to_move is None:
             self._end_game()
+            return
+        if self.computer is None and b.to_move != self.anim_side:
+            # Two players: the turn passes, and so does the device (the display turns with it).
+            text = (text + ": " if text else "") + "pass to " + SIDE_TITLES[b.to_move]
+            self._sound(PASS)
+        if text:
+            self.say(text, 2000)
 
     def _effect(self, colour, key_a, key_b):
         """Light one or two keys in `colour` for a moment (capture, extra turn)."""
@@ -654,7 +624,6 @@ class App(Screens, View):
         start_level(self.search, b, self.level, seed=self.games_started)
         self.thinking = True
         self.think_started = self.now
-        self._dirty = True
 
     def _slices(self):
         """Run the search for this frame's share. True once it has finished.
@@ -683,7 +652,7 @@ class App(Screens, View):
     def _think_slice(self):
         s = self.search
         finished = self._slices()
-        if not finished and self.now - self.think_started >= LEVELS[self.level][4]:
+        if not finished and self.now - self.think_started >= LEVELS[self.level].cap_ms:
             s.stop()  # the hard time cap: play the best move found so far
             finished = True
         if finished:
@@ -704,9 +673,10 @@ class App(Screens, View):
             return
         if self.screen == RESULT or (b.to_move is None and self.store.current is None):
             # A finished game stays finished: it is saved, counted and in the replay list.
-            self._say("the game is over")
+            self.say("the game is over")
             self._sound(BUZZ)
             return
+        self._to_game()
         self._finish_animation_silently()
         self._cancel_search()
         if b.resigned is not None:
@@ -714,7 +684,7 @@ class App(Screens, View):
         side = None if self.computer is None else 1 - self.computer
         target = b.last_turn_start(side)
         if target is None:
-            self._say("nothing to undo")
+            self.say("nothing to undo")
             self._sound(BUZZ)
             return
         taken = b.ply - target
@@ -725,12 +695,13 @@ class App(Screens, View):
         if self.clock is not None:
             self.clock.switch(b.to_move, self.now, increment=False)
         self.last_turn = ""
-        self._say("undone")
+        self.say("undone")
 
     def _finish_animation_silently(self):
         self.anim_path = None
 
     def resign(self):
+        self._to_game()
         b = self.board
         if b is None or b.to_move is None:
             return
@@ -746,15 +717,16 @@ class App(Screens, View):
         self.end_result = result
         self._end_game()
 
-    def _hint(self):
+    def hint(self):
         """Start finding a hint: the search runs in slices like the computer's (_hint_slice)."""
+        self._to_game()
         b = self.board
         if not self._human_to_move() or self.thinking or self.hinting:
             return
         self.search.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
         self.hinting = True
         self.hint_version = self.version
-        self._say("finding a hint", 5000)
+        self.say("finding a hint", 5000)
 
     def _hint_slice(self):
         b = self.board
@@ -766,22 +738,23 @@ class App(Screens, View):
         self.hinting = False
         pit = self.search.best_pit
         self.flash_key = view_key_of_pit(b.to_move, pit, self.viewer, b.pits)
+        self.flash_colour = HINT_COLOUR
         self.flash_until = self.now + 1500
-        self._say("hint: pit %d" % pit)
+        self.say("hint: pit %d" % pit)
 
     def _end_game(self):
         b = self.board
         o = b.outcome()
         end = self.end_reason
         if o is not None and end == END_EMPTY:
-            result = 2 if o.winner is None else o.winner
+            result = o.code
         else:
             result = self.end_result
         self.end_reason = END_EMPTY
         self.thinking = False
         if self.clock is not None:
             self.clock.stop(self.now)
-        winner = None if result == 2 else result
+        winner = None if result == DRAW else result
         if winner is None:
             text = "Draw"
         elif self.computer is None:
@@ -791,12 +764,11 @@ class App(Screens, View):
         self.result_text = text + END_WORDS[end]
         self.store.end_game(result, end)
         self._sound(LOSE if (self.computer is not None and winner == self.computer) else WIN)
-        self.screen = RESULT
-        self.cursor = 0
+        self.go(RESULT)
 
     # ----- encoder cursor and hints ---------------------------------------------------------
 
-    def _move_pit_cursor(self, delta):
+    def move_pit_cursor(self, delta):
         b = self.board
         if not self._human_to_move() or self.anim_path is not None or self.thinking:
             return

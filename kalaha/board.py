@@ -29,6 +29,14 @@ NORTH = const(1)
 SWAP = const(0)  # the move "T"; pits are 1..P so 0 is free for it
 SIDE_NAMES = ("south", "north")
 
+# How a game ended and who won: one encoding for the board, the saved data and the view.
+END_EMPTY = const(0)  # a row ran empty (the rules' end)
+END_RESIGN = const(1)
+END_AGREED = const(2)  # a draw both players agreed to
+END_TIME = const(3)  # a chess clock's flag fell
+END_NAMES = ("empty row", "resign", "agreed", "time")
+DRAW = const(2)  # the result code of a draw (else the winner: SOUTH 0 or NORTH 1)
+
 # One int per ply in the history: what pop() needs to undo a push.
 _H_SEEDS = const(4)  # bits 4..10: seeds sown
 _H_CAP = const(11)  # bits 11..17: captured seeds from the opposite pit + 1 (0 = none)
@@ -54,13 +62,20 @@ class NotationError(KalahaError):
 
 
 class Outcome:
-    """How a finished game ended: winner (SOUTH, NORTH or None for a draw)."""
+    """How a finished game ended: winner (SOUTH, NORTH or None for a draw), the stores, and
+    how (`end`, an END_* code; `termination` its name)."""
 
-    def __init__(self, winner, south, north, termination):
+    def __init__(self, winner, south, north, end):
         self.winner = winner
         self.south = south
         self.north = north
-        self.termination = termination  # "empty row" or "resign"
+        self.end = end
+        self.termination = END_NAMES[end]
+
+    @property
+    def code(self):
+        """The result as one number: SOUTH, NORTH or DRAW (what the saved data keeps)."""
+        return DRAW if self.winner is None else self.winner
 
     def result(self):
         """'south', 'north' or 'draw'."""
@@ -472,11 +487,11 @@ class Board:
         s = self.store(SOUTH)
         n = self.store(NORTH)
         if self.resigned is not None:
-            return Outcome(1 - self.resigned, s, n, "resign")
+            return Outcome(1 - self.resigned, s, n, END_RESIGN)
         if not self.over:
             return None
         winner = None if s == n else (SOUTH if s > n else NORTH)
-        return Outcome(winner, s, n, "empty row")
+        return Outcome(winner, s, n, END_EMPTY)
 
     def decided(self):
         """The side that has more than half of all seeds in its store (already won), or None."""
@@ -544,47 +559,23 @@ class Board:
         start = h & 15
         return start + 1 if start < self.pits else start - self.pits
 
+    # ----- notation: kalaha.notation, imported when first used (the device never needs it,
+    # and its code would cost several KB of the handheld's heap) ----------------------------
+
     def record(self):
         """The game record: turns separated by spaces, South's first (e.g. '3-6 2 T')."""
-        return " ".join(format_turn(t) for t in self.turns())
+        from kalaha import notation
+
+        return notation.record(self)
 
     def push_record(self, text):
         """Play a game record (see record()). On error the board is left as it was.
 
         Every turn but the last must be complete; the last may stop after an extra turn.
         """
-        turns = parse_record(text, self.pits)
-        start_ply = self.ply
-        try:
-            for number, turn in enumerate(turns, 1):
-                self._push_turn(turn, number, number == len(turns))
-        except KalahaError:
-            while self.ply > start_ply:
-                self.pop()
-            raise
+        from kalaha import notation
 
-    def _push_turn(self, turn, number, is_last):
-        where = "turn %d (%s)" % (number, format_turn(turn))
-        side = self.turn
-        for k, move in enumerate(turn):
-            why = self._why_illegal(move)
-            if why is not None:
-                raise IllegalMoveError("%s: %s" % (where, why))
-            if k and self.turn != side:
-                raise IllegalMoveError("%s: the turn already passed to %s" % (where, SIDE_NAMES[self.turn]))
-            if move == SWAP:
-                self._push_swap()
-                continue
-            self.push_index(self.pit_index(self.turn, move))
-            more = not self.over and self.turn == side
-            if k < len(turn) - 1 and not more:
-                if self.over:
-                    raise IllegalMoveError("%s: the game ended after pit %d" % (where, move))
-                raise IllegalMoveError(
-                    "%s: pit %d did not end in the store, so the turn ended there" % (where, move)
-                )
-            if k == len(turn) - 1 and more and not is_last:
-                raise IllegalMoveError("%s: pit %d ended in the store, so the turn goes on" % (where, move))
+        notation.push_record(self, text)
 
     @classmethod
     def from_record(cls, text, **rules):
@@ -598,27 +589,15 @@ class Board:
         '4,4,4,4,4,4:0/4,4,4,4,4,4:0 S'; side is S, N, or - when the game is over.
         Pits are 1..P from each owner's view. History and resignation are not kept.
         """
-        p = self.pits
-        c = self.cells
-        south = ",".join(str(x) for x in c[0:p])
-        north = ",".join(str(x) for x in c[p + 1 : 2 * p + 1])
-        side = "-" if self.over else "SN"[self.turn]
-        return "%s:%d/%s:%d %s" % (south, c[p], north, c[2 * p + 1], side)
+        from kalaha import notation
+
+        return notation.position(self)
 
     def set_position(self, text):
         """Load a position() string; rules stay, history is cleared. Checks seed count."""
-        cells, turn, over = parse_position(text, self.pits, self.total)
-        p = self.pits
-        south_empty = not any(cells[0:p])
-        north_empty = not any(cells[p + 1 : 2 * p + 1])
-        if over and not (south_empty and north_empty):
-            raise NotationError("position %r: a finished game has no seeds left in the pits" % text)
-        if not over and (south_empty or north_empty):
-            raise NotationError("position %r: a row is empty, so the game would be over" % text)
-        for i, v in enumerate(cells):
-            self.cells[i] = v
-        self._clear_state(turn)
-        self.over = over
+        from kalaha import notation
+
+        notation.set_position(self, text)
 
     @classmethod
     def from_position(cls, text, **rules):
@@ -628,122 +607,6 @@ class Board:
 
     def __str__(self):
         """A readable board, North's row on top (reversed, as seen from South)."""
-        p = self.pits
-        c = self.cells
-        north = " ".join("%2d" % c[p + 1 + k] for k in range(p - 1, -1, -1))
-        south = " ".join("%2d" % c[k] for k in range(p))
-        side = self.to_move
-        status = "to move: " + SIDE_NAMES[side] if side is not None else "game over"
-        pad = " " * (3 * p + 1)
-        lines = [
-            "     " + north,
-            "%3d%s%3d" % (c[2 * p + 1], pad, c[p]),
-            "     " + south,
-            status,
-        ]
-        return "\n".join(lines)
+        from kalaha import notation
 
-
-def format_turn(turn):
-    return "-".join("T" if m == SWAP else str(m) for m in turn)
-
-
-# Records are ASCII, with one meaning: pit digits, "-" inside a turn, "T" for the swap, and
-# ASCII spaces between turns. Anything else (a superscript digit, a fullwidth digit, a
-# no-break space) is refused by name and position, before any number is read.
-RECORD_CHARS = "0123456789-Tt "
-POSITION_CHARS = "0123456789,:/ SN-"
-MAX_TEXT = 4000  # characters: a whole game's record is well under 1,000
-
-
-def check_chars(text, allowed, what):
-    """Raise NotationError naming the first character of `text` not in `allowed`, or a too-long text."""
-    if not isinstance(text, str):
-        raise NotationError("%s is text, not %r" % (what, text))
-    if len(text) > MAX_TEXT:
-        raise NotationError("%s is %d characters long; at most %d" % (what, len(text), MAX_TEXT))
-    for i in range(len(text)):
-        ch = text[i]
-        if ch not in allowed:
-            raise NotationError(
-                "%s: character %d, %r (U+%04X), is not allowed here (use %s)"
-                % (
-                    what,
-                    i + 1,
-                    ch,
-                    ord(ch),
-                    "pits 1-9, '-', 'T' and spaces"
-                    if allowed is RECORD_CHARS
-                    else "digits, ',', ':', '/', a space and S, N or -",
-                )
-            )
-
-
-def _short(text):
-    return repr(text if len(text) <= 24 else text[:20] + "...")
-
-
-def parse_turn(text, pits, where="turn"):
-    """'3-6' -> [3, 6]; 'T' -> [SWAP]. Raises NotationError with the offending part.
-
-    >>> parse_turn("3-6", 6)
-    [3, 6]
-    >>> parse_turn("3\u00b2", 6)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    kalaha.board.NotationError: turn: character 2, '\xb2' (U+00B2), is not allowed here ...
-    """
-    check_chars(text, RECORD_CHARS, where)
-    if text in ("T", "t"):
-        return [SWAP]
-    parts = text.split("-")
-    out = []
-    for part in parts:
-        if not part or not part.isdigit() or part[0] == "0" and len(part) > 1:
-            raise NotationError("%s %s: %s is not a pit number" % (where, _short(text), _short(part)))
-        if len(part) > 1:  # no pit has two digits (and a 5,000-digit number is never read)
-            raise NotationError(
-                "%s %s: pit %s is out of range 1..%d" % (where, _short(text), part[:12], pits)
-            )
-        pit = int(part)
-        if not 1 <= pit <= pits:
-            raise NotationError("%s %s: pit %d is out of range 1..%d" % (where, _short(text), pit, pits))
-        out.append(pit)
-    return out
-
-
-def parse_record(text, pits):
-    """'3-6 2 T' -> [[3, 6], [2], [SWAP]]."""
-    check_chars(text, RECORD_CHARS, "record")
-    return [
-        parse_turn(tok, pits, "turn %d" % n)
-        for n, tok in enumerate(text.split(" ") if text else [], 1)
-        if tok
-    ]
-
-
-def parse_position(text, pits, total):
-    """Parse a position() string; return (cells, turn, over). Checks every part."""
-    check_chars(text, POSITION_CHARS, "position")
-    fields = text.split()
-    if len(fields) != 2 or fields[1] not in ("S", "N", "-"):
-        raise NotationError("position %r: expected 'south:store/north:store S|N|-'" % text)
-    halves = fields[0].split("/")
-    if len(halves) != 2:
-        raise NotationError("position %r: expected one '/' between the rows" % text)
-    cells = []
-    for half in halves:
-        row_store = half.split(":")
-        if len(row_store) != 2:
-            raise NotationError("position %r: each row needs ':store' after it" % text)
-        row = row_store[0].split(",")
-        if len(row) != pits:
-            raise NotationError("position %r: a row needs %d pits, has %d" % (text, pits, len(row)))
-        for part in row + [row_store[1]]:
-            if not part.isdigit() or len(part) > 2:
-                raise NotationError("position %r: %r is not a seed count" % (text, part[:12]))
-            cells.append(int(part))
-    if sum(cells) != total:
-        raise NotationError("position %r: holds %d seeds, the rules need %d" % (text, sum(cells), total))
-    side = fields[1]
-    return cells, (NORTH if side == "N" else SOUTH), side == "-"
+        return notation.board_text(self)

@@ -178,7 +178,8 @@ def draw(board):
 def play_main(argv=None, inp=input, out=sys.stdout):
     """A terminal game: you against the computer (or two players). Returns the exit status."""
     from kalaha.ai import LEVEL_NAMES, Search, best_turn
-    from kalaha.board import SWAP, parse_turn
+    from kalaha.board import SWAP
+    from kalaha.notation import parse_turn
 
     try:
         args = _play_parser().parse_args(sys.argv[1:] if argv is None else argv)

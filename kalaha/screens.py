@@ -1,139 +1,296 @@
-"""The app's record screens: statistics, replay of finished games, the current game's moves.
+"""The app's screens as objects: what keys, the encoder and time do on each, and what it shows.
 
-A base class of kalaha.app.App (it uses the App's state); pure logic, never imports hardware.
+One object per screen; App.go() is the only way to change screens. Pure logic, no hardware.
+
+A menu is data: (label, action) pairs, where the action is the screen to go to or the name of
+the App method to call; a click dispatches by the action, never by the label's text.
 """
 
-from kalaha.ai import LEVEL_NAMES
-from kalaha.board import SWAP, Board
-from kalaha.compat import const
-from kalaha.store import STAT_AGREED, STAT_RESIGNS, STAT_TWO_PLAYER, TWO_PLAYERS
-
-# The app's screens (kalaha.app imports them from here).
-MENU = const(0)
-SETUP = const(1)
-SETTINGS = const(2)
-GAME = const(3)
-GAME_MENU = const(4)
-RESULT = const(5)
-STATS = const(6)
-REPLAY_LIST = const(7)
-REPLAY = const(8)
-MOVES = const(9)
+from kalaha.board import Board
 
 REPLAY_UNITS = ("turn", "sowing", "seed")
 
 
-class Screens:
-    """Statistics, replay and move-list behaviour for App (self is the App)."""
+class Page:
+    """A screen. The default is a menu: the encoder walks the items, a click acts, and the keys
+    are shortcuts (top row up, bottom row down, the middle rows choose)."""
 
-    def _stats_items(self):
-        st = self.store.stats
-        items = []
-        for i in range(len(LEVEL_NAMES)):
-            items.append("%-6s %d/%d/%d" % (LEVEL_NAMES[i], st[3 * i], st[3 * i + 1], st[3 * i + 2]))
-        t = STAT_TWO_PLAYER
-        items.append("2P S%d N%d D%d" % (st[t], st[t + 1], st[t + 2]))
-        items.append("resign %d agreed %d" % (st[STAT_RESIGNS], st[STAT_AGREED]))
-        items.append("Reset stats")
-        items.append("Back")
-        return items
+    clock_runs = False  # a two-player game's chess clock runs while this screen is shown
+    # The module that holds this screen's bigger code, imported while it is shown and let go
+    # when the app moves to a screen without it (App.go): the heap has it back in games.
+    module = None
+    shows_board = False  # drawn as the board (else as a menu)
+    heading = ""  # the menu's title
+    menu = ()  # the menu's (label, action) items, when they never change
 
-    def _stats_click(self):
-        item = self._stats_items()[self.cursor]
-        if item == "Back":
-            self._go(MENU)
-        elif item == "Reset stats" and self._confirmed("reset", 3):
-            self.store.reset_stats()
-            self._say("statistics cleared")
+    def enter(self, app):
+        pass
 
-    def _replay_items(self):
-        items = []
-        history = self.store.history
-        for n in range(len(history)):
-            g = history[len(history) - 1 - n]
-            if g.mode == TWO_PLAYERS:
-                word = ("S won", "N won", "draw")[g.result] + " 2P"
-            else:
-                human = 1 - g.mode
-                word = (
-                    ("draw" if g.result == 2 else ("won" if g.result == human else "lost"))
-                    + " "
-                    + (LEVEL_NAMES[g.level])
-                )
-            items.append("%d %s" % (n + 1, word))
-        items.append("Back")
-        return items
+    def leave(self, app):
+        pass
 
-    def _replay_list_click(self):
-        history = self.store.history
-        if self.cursor >= len(history):
-            self._go(MENU)
-            return
-        g = history[len(history) - 1 - self.cursor]
-        self.replay_game = g
-        self.replay_board = Board(**g.rules)
-        self.replay_cells = list(self.replay_board.cells)
-        self.replay_seeds = -1
-        self.replay_unit = 0
-        self.screen = REPLAY
+    def title(self, app):
+        return self.heading
 
-    def _replay_step(self, delta):
-        """Step the replay by `delta` units (turn, sowing or seed), forwards or back."""
-        b = self.replay_board
-        moves = self.replay_game.moves
-        unit = self.replay_unit
-        for _ in range(abs(delta)):
-            if delta > 0:
-                if b.ply >= len(moves) and self.replay_seeds < 0:
-                    break
-                if unit == 2 and moves[b.ply] != SWAP:
-                    path = b.sow_path(moves[b.ply])
-                    self.replay_seeds = 1 if self.replay_seeds < 0 else self.replay_seeds + 1
-                    if self.replay_seeds >= len(path):
-                        b.push(moves[b.ply])
-                        self.replay_seeds = -1
-                    continue
-                if self.replay_seeds >= 0 or unit == 1 or moves[b.ply] == SWAP:
-                    b.push(moves[b.ply])
-                    self.replay_seeds = -1
-                    continue
-                side = b.to_move
-                b.push(moves[b.ply])
-                while b.ply < len(moves) and b.to_move == side and moves[b.ply] != SWAP:
-                    b.push(moves[b.ply])
-            else:
-                if self.replay_seeds >= 0:
-                    self.replay_seeds = self.replay_seeds - 1 if unit == 2 and self.replay_seeds > 1 else -1
-                    continue
-                if b.ply == 0:
-                    break
-                if unit == 0:
-                    target = b.last_turn_start()
-                    while b.ply > target:
-                        b.pop()
-                else:
-                    b.pop()
-                    if unit == 2 and moves[b.ply] != SWAP:
-                        last = len(b.sow_path(moves[b.ply])) - 1
-                        self.replay_seeds = last if last > 0 else -1
-        # The cells shown: the position, plus the first seeds of a sowing under way.
-        cells = self.replay_cells
-        for i in range(len(cells)):
-            cells[i] = b.cells[i]
-        if self.replay_seeds >= 0 and b.ply < len(moves):
-            m = moves[b.ply]
-            cells[b.pit_index(b.turn, m)] = 0
-            for i in b.sow_path(m)[: self.replay_seeds]:
-                cells[i] += 1
-        self.version += 1
+    def items(self, app):
+        return self.menu
 
-    def _move_lines(self):
-        b = self.board
-        if b is None:
-            return []
-        out = []
-        n = 0
-        for turn in b.turns():
-            n += 1
-            out.append("%d %s" % (n, "-".join("T" if m == SWAP else str(m) for m in turn)))
-        return out or ["(no moves yet)"]
+    def key(self, app, key):
+        if key < 3:
+            self.turn(app, -1)
+        elif key >= 9:
+            self.turn(app, 1)
+        else:
+            self.click(app)
+
+    def turn(self, app, delta):
+        n = len(self.items(app))
+        if n:
+            app.cursor = (app.cursor + delta) % n
+
+    def click(self, app):
+        items = self.items(app)
+        if items:
+            app.act(items[app.cursor][1])
+
+    def tick(self, app, now):
+        pass
+
+    def draw(self, app):
+        if self.shows_board:
+            app.draw_board()
+        else:
+            app.draw_menu(app.message or self.title(app), self.items(app))
+
+
+class MainMenu(Page):
+    heading = "KALAHA"
+
+    def items(self, app):
+        if app.store.current is not None:
+            return ((("Continue", "continue_game"),)) + MAIN_ITEMS
+        return MAIN_ITEMS
+
+
+class Setup(Page):
+    heading = "vs computer"
+
+    def items(self, app):
+        return (
+            ("Level: " + app.level, "next_level"),
+            ("Starts: " + START_NAMES[app.start_choice], "next_starter"),
+            ("Start game", "start_vs_computer"),
+            ("Back", MENU),
+        )
+
+
+class Settings(Page):
+    heading = "Settings"
+    module = "kalaha.records"
+
+    def items(self, app):
+        from kalaha.records import settings_items
+
+        return settings_items(app)
+
+
+class Stats(Page):
+    heading = "Statistics W/D/L"
+    module = "kalaha.records"
+
+    def items(self, app):
+        from kalaha.records import stats_items
+
+        return stats_items(app)
+
+
+class ReplayList(Page):
+    heading = "Replay (newest first)"
+    module = "kalaha.records"
+
+    def items(self, app):
+        from kalaha.records import replay_items
+
+        return replay_items(app)
+
+
+class Replay(Page):
+    """A finished game again: keys and the encoder step it by turn, sowing or seed."""
+
+    shows_board = True
+    module = "kalaha.records"
+
+    def enter(self, app):
+        g = app.store.history[len(app.store.history) - 1 - app.replay_choice]
+        app.replay_game = g
+        app.replay_board = Board(**g.rules)
+        app.replay_cells = list(app.replay_board.cells)
+        app.replay_seeds = -1
+        app.replay_unit = 0
+
+    def key(self, app, key):
+        if key < 3:
+            app.go(REPLAY_LIST)  # the top row leaves the replay
+        elif key >= 9:
+            self.step(app, 1)
+        elif key >= 6:
+            self.step(app, -1)
+
+    def turn(self, app, delta):
+        self.step(app, delta)
+
+    def step(self, app, delta):
+        from kalaha.records import replay_step
+
+        replay_step(app, delta)
+
+    def click(self, app):
+        app.replay_unit = (app.replay_unit + 1) % len(REPLAY_UNITS)
+        app.say("step: " + REPLAY_UNITS[app.replay_unit])
+
+
+class Game(Page):
+    """The board: pits are keys, the encoder walks a cursor over them, a click opens the menu."""
+
+    clock_runs = True
+    shows_board = True
+
+    def key(self, app, key):
+        app.press_pit(key)
+
+    def turn(self, app, delta):
+        app.move_pit_cursor(delta)
+
+    def click(self, app):
+        app.game_click()
+
+    def tick(self, app, now):
+        app.game_tick(now)
+
+
+class GameMenu(Page):
+    clock_runs = True
+    heading = "Game"
+
+
+class Moves(Page):
+    """The game's turns so far, scrolled by the encoder."""
+
+    clock_runs = True
+    module = "kalaha.records"
+
+    def enter(self, app):
+        app.scroll = max(0, len(self.lines(app)) - 4)
+
+    def turn(self, app, delta):
+        app.scroll = max(0, min(app.scroll + delta, max(0, len(self.lines(app)) - 4)))
+
+    def click(self, app):
+        app.go(GAME)
+
+    def draw(self, app):
+        app.draw_list("Moves", self.lines(app), app.scroll, -1)
+
+    def lines(self, app):
+        from kalaha.records import move_lines
+
+        return move_lines(app)
+
+
+class Result(Page):
+    shows_board = True
+
+
+class DrawOffer(Page):
+    """Two players: the other player accepts or declines a draw, the device turned to them."""
+
+    def title(self, app):
+        return "%s offers a draw" % SIDE_TITLES[app.draw_offer]
+
+    def draw(self, app):
+        app.draw_menu(self.title(app), self.menu)  # the title, never a message over it
+
+
+class Help(Page):
+    """How to play: pages turned by the encoder or the keys; a click goes back."""
+
+    module = "kalaha.howto"
+
+    def turn(self, app, delta):
+        from kalaha.howto import PAGES
+
+        app.cursor = (app.cursor + delta) % len(PAGES)
+
+    def click(self, app):
+        app.go(MENU)
+
+    def draw(self, app):
+        app.draw_help()
+
+
+def forget(module):
+    """Let a module imported only while its screen is shown go, so the heap gets it back."""
+    import sys
+
+    sys.modules.pop(module, None)
+    import kalaha
+
+    name = module.split(".")[-1]
+    if name in kalaha.__dict__:
+        delattr(kalaha, name)
+
+
+MENU = MainMenu()
+SETUP = Setup()
+SETTINGS = Settings()
+GAME = Game()
+GAME_MENU = GameMenu()
+RESULT = Result()
+STATS = Stats()
+REPLAY_LIST = ReplayList()
+REPLAY = Replay()
+MOVES = Moves()
+HELP = Help()
+DRAW_OFFER = DrawOffer()
+
+SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
+SPEED_NAMES = ("fast", "normal", "slow")
+START_NAMES = ("you", "computer", "alternate")
+
+
+# Settings: (key, label, choices)
+SETTING_ITEMS = (
+    ("seeds", "Seeds", (3, 4, 5, 6)),
+    ("pits", "Pits", (4, 5, 6)),
+    ("empty_capture", "Empty capture", (False, True)),
+    ("alga", "Alga rule", (False, True)),
+    ("swap", "Swap (2P)", (False, True)),
+    ("hints", "Hints", (False, True)),
+    ("sound", "Sound", (True, False)),
+    ("brightness", "Brightness", (1, 2, 3, 4)),
+    ("speed", "Animation", (1, 0, 2)),
+    ("clock", "Clock 2P", (0, 1, 2, 3, 4)),
+)
+MAIN_ITEMS = (
+    ("Play computer", SETUP),
+    ("Two players", "two_players"),
+    ("Replay", REPLAY_LIST),
+    ("Statistics", STATS),
+    ("Settings", SETTINGS),
+    ("How to play", HELP),
+)
+GAME_MENU_ITEMS = (
+    ("Back to game", GAME),
+    ("Undo", "undo"),
+    ("Hint", "hint"),
+    ("Moves", MOVES),
+    ("Swap sides", "swap_sides"),
+    ("Agree draw", "offer_draw"),
+    ("Resign", "resign"),
+    ("Main menu", "leave_game"),
+)
+RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU))
+DRAW_ITEMS = (("Accept draw", "accept_draw"), ("Play on", "decline_draw"))
+GAME_MENU.menu = GAME_MENU_ITEMS
+RESULT.menu = RESULT_ITEMS
+DRAW_OFFER.menu = DRAW_ITEMS

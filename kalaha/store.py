@@ -20,7 +20,8 @@ Memory: one 4 KB image buffer, made first, serves loading and every compaction (
 write that rewrites the sector), so saving never needs a big block from a fragmented heap.
 """
 
-from kalaha.board import Board
+from kalaha.ai import LEVEL_NAMES
+from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, Board
 from kalaha.clock import CONTROLS
 from kalaha.compat import const
 
@@ -46,7 +47,7 @@ R_END = const(6)
 R_RESET_STATS = const(7)
 
 HISTORY = const(20)  # finished games kept for replay
-LEVELS = ("easy", "medium", "strong", "expert")
+
 # Statistics counters: per level wins, draws, losses (12), then two players: South wins,
 # North wins, draws (3), then resignations and agreed draws (2).
 N_STATS = const(17)
@@ -80,11 +81,6 @@ DEFAULT_SETTINGS = {
     "clock": 0,
 }
 
-# How a game ended.
-END_EMPTY = const(0)
-END_RESIGN = const(1)
-END_AGREED = const(2)
-END_TIME = const(3)
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
 
 
@@ -214,11 +210,11 @@ class Game:
     def __init__(self, rules, mode, level, clock=0):
         self.rules = rules
         self.mode = mode  # 0/1: the side the computer played; TWO_PLAYERS
-        self.level = level  # index into LEVELS
+        self.level = level  # index into kalaha.ai.LEVEL_NAMES
         self.clock = clock  # time-control index (kalaha.clock.CONTROLS)
         self.moves = []
         self.clocks = [0, 0]  # ms left for South and North (timed games)
-        self.result = -1  # 0 South, 1 North, 2 draw
+        self.result = -1  # SOUTH, NORTH or DRAW (kalaha.board), -1 while it runs
         self.end = END_EMPTY
 
     def encode(self):
@@ -242,12 +238,12 @@ class Game:
         if not (1 <= rules["pits"] <= 6 and 1 <= rules["seeds"] <= 6) or data[start + 1] > 7:
             raise Damaged("rules")
         mode, level, clock = data[start + 2], data[start + 3], data[start + 4]
-        if mode > TWO_PLAYERS or level >= len(LEVELS) or clock >= len(CONTROLS):
+        if mode > TWO_PLAYERS or level >= len(LEVEL_NAMES) or clock >= len(CONTROLS):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
         g.result = data[start + 5] if data[start + 5] != 255 else -1
         g.end = data[start + 6]
-        if g.result > 2 or g.end > END_TIME:
+        if g.result > DRAW or g.end > END_TIME:
             raise Damaged("result")
         n = data[start + 7]
         for side in range(2):
@@ -273,7 +269,7 @@ class Game:
             outcome = board.outcome()
             if outcome is None:
                 return False
-            return self.result == (2 if outcome.winner is None else outcome.winner)
+            return self.result == outcome.code
         return True
 
 
@@ -285,7 +281,8 @@ class Store:
         # device passes one it made before importing the rest of the game.
         self.image = image if image is not None else bytearray(SIZE)
         self.flash = flash
-        self.message = ""  # one line for the player when the saved data could not be read
+        self.message = ""  # one line for the player (at most 21 characters) when the data could not be read
+        self.blank = False  # the flash was never written: a new device
         self.settings = dict(DEFAULT_SETTINGS)
         self.stats = [0] * N_STATS
         self.history = []  # finished Games, oldest first, at most HISTORY
@@ -306,44 +303,45 @@ class Store:
             else:
                 got = self.flash.read()
                 if len(got) != SIZE:
-                    self._fresh("saved data has the wrong size: defaults")
+                    self._fresh("save: wrong size")
                     return
                 data[:] = got
-        except Exception as e:  # a failing flash must never stop the game
-            self._fresh("saved data unreadable (%s): defaults" % e)
+        except Exception:  # a failing flash must never stop the game
+            self._fresh("save unreadable")
             return
         if data[0] == 0xFF and data[1] == 0xFF and data[2] == 0xFF:
             # Never written (a new device), or a power cut right after a compaction's erase:
             # the two look the same, so say it either way.
-            self._fresh("no saved data: defaults")
+            self._fresh("no saved data yet")
+            self.blank = True
             return
         if data[0] != MAGIC0 or data[1] != MAGIC1:
-            self._fresh("saved data is not ours: defaults")
+            self._fresh("save not ours: reset")
             return
         version = data[2]
         if version != VERSION and version != OLD_VERSION:
-            self._fresh("saved data is version %d, not %d: defaults" % (version, VERSION))
+            self._fresh("save v%d: reset" % version)
             return
         check = 4 if version == VERSION else 2
         pos = _HEADER
         try:
             while pos < SIZE and data[pos] != 0xFF:
                 if pos + 3 + check > SIZE:
-                    self.message = "saved data cut short: kept what was readable"
+                    self.message = "save cut: kept part"
                     break
                 length = data[pos + 1] | (data[pos + 2] << 8)
                 end = pos + 3 + length
                 if end + check > SIZE or not self._check(data, pos, end, check):
-                    self.message = "saved data damaged: kept what was readable"
+                    self.message = "damaged: kept part"
                     break
                 try:
                     self._apply(data, data[pos], pos + 3, end)
                 except (IndexError, ValueError, KeyError, TypeError):
-                    self.message = "saved data damaged: kept what was readable"
+                    self.message = "damaged: kept part"
                     break
                 pos = end + check
-        except Exception as e:  # nothing in the data may stop the game
-            self._fresh("saved data unusable (%s): defaults" % e)
+        except Exception:  # nothing in the data may stop the game
+            self._fresh("save unusable: reset")
             return
         self._validate()
         self.pos = pos
@@ -366,13 +364,14 @@ class Store:
         kept = [g for g in self.history if g.result >= 0 and g.replays()]
         if len(kept) != len(self.history):
             self.history = kept
-            self.message = self.message or "saved games damaged: kept the good ones"
+            self.message = self.message or "some games damaged"
         if self.current is not None and not self.current.replays():
             self.current = None
-            self.message = self.message or "saved game damaged: it cannot continue"
+            self.message = self.message or "saved game damaged"
 
     def _fresh(self, message):
         self.message = message
+        self.blank = False
         self.settings = dict(DEFAULT_SETTINGS)
         self.stats = [0] * N_STATS
         self.history = []
@@ -423,7 +422,7 @@ class Store:
         elif kind == R_END:
             if self.current is None:
                 raise ValueError("end without a game")
-            if data[start] > 2 or data[start + 1] > END_TIME:
+            if data[start] > DRAW or data[start + 1] > END_TIME:
                 raise Damaged("end")
             self._finish(data[start], data[start + 1])
         elif kind == R_RESET_STATS:
@@ -455,7 +454,7 @@ class Store:
         else:
             human = 1 - g.mode
             # Per level: wins, draws, losses from the player's side.
-            outcome = 1 if result == 2 else (0 if result == human else 2)
+            outcome = 1 if result == DRAW else (0 if result == human else 2)
             s[3 * g.level + outcome] += 1
         if end == END_RESIGN:
             s[STAT_RESIGNS] += 1

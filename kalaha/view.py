@@ -1,77 +1,70 @@
-"""The view: the 12 pixels and the display's lines, drawn from the app's state.
+"""The view: the 12 pixels and the display's lines, drawn from the app's state every frame.
 
-A mixin of kalaha.app.App (with kalaha.screens), plus what the keys and menus show. Never imports hardware.
+A mixin of kalaha.app.App; the colour language and the key map live here. Never imports hardware.
 """
 
-from kalaha.board import NORTH, SIDE_NAMES, SOUTH
-from kalaha.clock import CONTROLS, WARN_MS, format_ms
+from kalaha.board import DRAW, NORTH, SOUTH
+from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
 from kalaha.screens import (
+    DRAW_OFFER,
     GAME,
     GAME_MENU,
-    MENU,
     MOVES,
     REPLAY,
-    REPLAY_LIST,
     REPLAY_UNITS,
     RESULT,
-    SETTINGS,
-    SETUP,
-    STATS,
+    SIDE_TITLES,
 )
 
-# Colours (0xRRGGBB at full brightness; the hardware scales by the brightness setting)
-SOUTH_COLOUR = 0x0050FF
-NORTH_COLOUR = 0xFF6000
-EXTRA_COLOUR = 0x00FF30
-CAPTURE_COLOUR = 0xFFD000
-DANGER_COLOUR = 0xFF0000
-SOW_COLOUR = 0xFFFFFF
+# The colour language: one meaning per colour (0xRRGGBB at full brightness; the view scales
+# by the brightness setting). The same list is the legend of the help pages and the README.
+SOUTH_COLOUR = 0x0050FF  # South's pits (blue), brighter with more seeds
+NORTH_COLOUR = 0xFF6000  # North's pits (orange)
+SOW_COLOUR = 0xFFFFFF  # the last seed: where it just fell, or where it will fall (preview)
+EXTRA_COLOUR = 0x00FF30  # an extra turn: a move that ends in the store, or one just earned
+CAPTURE_COLOUR = 0xFFD000  # a capture: a move that captures, or the two pits of one just made
+DANGER_COLOUR = 0xFF0000  # your pit the opponent could capture next
+ILLEGAL_COLOUR = 0xFF00A0  # the key just pressed cannot be played
+THINKING_COLOUR = 0x8000FF  # the computer is thinking (a light runs along its row)
+HINT_COLOUR = 0x00E0FF  # the hint's pit
 OFF = 0
 
+
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
-SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
-
-# What the menus show
-SPEED_NAMES = ("fast", "normal", "slow")
-START_NAMES = ("you", "computer", "alternate")
-
-# Settings: (key, label, choices)
-SETTING_ITEMS = (
-    ("seeds", "Seeds", (3, 4, 5, 6)),
-    ("pits", "Pits", (4, 5, 6)),
-    ("empty_capture", "Empty capt", (False, True)),
-    ("alga", "Alga rule", (False, True)),
-    ("swap", "Swap (2P)", (False, True)),
-    ("hints", "Hints", (False, True)),
-    ("sound", "Sound", (True, False)),
-    ("brightness", "Bright", (1, 2, 3, 4)),
-    ("speed", "Anim", (1, 0, 2)),
-    ("clock", "Clock 2P", (0, 1, 2, 3, 4)),
-)
-MAIN_ITEMS = ("Play computer", "Two players", "Replay", "Statistics", "Settings")
-GAME_MENU_ITEMS = ("Back to game", "Undo", "Hint", "Moves", "Swap sides", "Agree draw", "Resign", "Main menu")
-END_WORDS = ("", " (resign)", " (agreed)", " on time")
-RESULT_ITEMS = ("Play again", "Main menu")
+END_WORDS = ("", ": resign", " (agreed)", " on time")
+WIDTH = const(21)  # characters on a display line (128 px / 6 px)
+SCROLL_MS = const(250)  # a line too long to show whole moves on one character this often
 
 
 def view_key_of_pit(side, pit, viewer, pits=6):
     """View key (0..11) showing `side`'s pit 1..P, for a device held by `viewer`.
 
-    The opponent's pit P+1-k sits straight above your pit k, on every board size.
+    Your pits are the bottom keys, pit P on key 11 next to your store (on every board size);
+    the opponent's pit P+1-k, the one across from your pit k, is the key two rows above it.
     """
     if side == viewer:
-        return 5 + pit
-    return pits - pit
+        return 11 - pits + pit
+    return 6 - pit
 
 
 def pit_of_view_key(key, viewer, pits=6):
     """(side, pit) for view key `key`, or (side, 0) for a key with no pit (P < 6)."""
     if key >= 6:
-        pit = key - 5
-        return viewer, pit if pit <= pits else 0
-    pit = pits - key
-    return 1 - viewer, pit if 1 <= pit <= pits else 0
+        pit = key - 11 + pits
+        return viewer, pit if pit >= 1 else 0
+    pit = 6 - key
+    return 1 - viewer, pit if pit <= pits else 0
+
+
+def fit(text, now):
+    """`text` as one display line: whole when it fits, else scrolling through it (never cut)."""
+    n = len(text) - WIDTH
+    if n <= 0:
+        return text
+    # Pause four steps at each end, so the start and the end can be read.
+    pos = min(max((now // SCROLL_MS) % (n + 8) - 4, 0), n)
+    return text[pos : pos + WIDTH]
 
 
 def _scale(colour, num, den):
@@ -84,7 +77,22 @@ def _scale(colour, num, den):
 
 
 class View:
-    """Drawing for App: _refresh() turns the state into `pixels` and `lines`."""
+    """Drawing for App: _refresh() turns the state into `pixels` and `lines` (every tick)."""
+
+    @property
+    def flip(self):
+        """True when the display and keys face North: a two-player game where North plays.
+
+        Decided by the game's state (who is to move, or who must answer a draw offer), never
+        while drawing; the hardware turns the display and mirrors the keys by it.
+        """
+        if self.computer is not None or self.board is None:
+            return False
+        if self.screen == DRAW_OFFER:
+            return self.draw_offer == SOUTH  # North answers South's offer
+        if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES:
+            return self.viewer == NORTH
+        return False
 
     def _hint_colours(self):
         """Per view key: EXTRA/CAPTURE for the mover's pits, DANGER where the opponent could capture."""
@@ -122,13 +130,12 @@ class View:
 
     # ----- the view -----------------------------------------------------------------------
 
-    def _changed(self):
-        self._dirty = True
-        self._phase = 0
-        self._refresh()
+    def render(self):
+        """Draw the frame from the state: `pixels` (12 colours, each 0..0xFFFFFF) and `lines` (5 display
+        lines); `flip` is a property of the state. Called at the end of every tick and event.
 
-    def _refresh(self):
-        """Redraw pixels; rebuild the text lines only when something changed (self._dirty)."""
+        Nothing here changes the game: it only keeps caches (hint colours, shades, the text's inputs).
+        """
         px = self.pixels
         if self.power == 2:
             # Asleep: everything dark until a key or the encoder wakes it.
@@ -136,20 +143,12 @@ class View:
                 px[k] = OFF
             for row in range(5):
                 self.lines[row] = ""
-            self._dirty = False
+            self._text_shown[0] = None  # the lines no longer show the board's text
             return
-        if self.screen == REPLAY:
-            self._draw_board()
-        elif self.screen in (GAME, RESULT) and self.board is not None:
-            self._draw_board()
-        elif self.screen == MOVES:
-            self._draw_list("Moves", self._move_lines(), self.scroll, -1)
-        else:
-            self._draw_menu()
+        self.screen.draw(self)
         if self.power == 1:
             for k in range(12):
                 px[k] = _scale(px[k], 1, 4)
-        self._dirty = False
 
     def _cells(self):
         if self.screen == REPLAY:
@@ -159,24 +158,27 @@ class View:
     def _shown_board(self):
         return self.replay_board if self.screen == REPLAY else self.board
 
-    def _draw_board(self):
+    def _board_viewer(self):
+        if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES:
+            return self.viewer
+        if self.screen == REPLAY:
+            return SOUTH
+        return 1 - self.computer if self.computer is not None else SOUTH
+
+    def draw_board(self):
         b = self._shown_board()
         c = self._cells()
-        if self.screen == GAME:
-            viewer = self.viewer
-        elif self.screen == REPLAY:
-            viewer = SOUTH
-        else:
-            viewer = 1 - self.computer if self.computer is not None else SOUTH
-        self.flip = self.computer is None and viewer == NORTH
+        viewer = self._board_viewer()
         px = self.pixels
         bright = self.settings["brightness"]
         mover = b.to_move
+        phase = self.now // PHASE_MS
+        human = self._human_to_move()
         hints = None
         if (
             self.settings["hints"]
             and self.screen == GAME
-            and self._human_to_move()
+            and human
             and self.anim_path is None
             and not self.thinking
         ):
@@ -184,60 +186,84 @@ class View:
                 self._hint_colours()
                 self._hints_version = self.version
             hints = self._hints
+        shades = self._shades_for(bright)
+        cells = self._cells_of_keys(viewer, b.pits)
+        p = b.pits
         for key in range(12):
-            side, pit = pit_of_view_key(key, viewer, b.pits)
-            if pit == 0:
+            cell = cells[key]
+            n = c[cell] if cell >= 0 else 0
+            if n == 0:
                 px[key] = OFF
                 continue
-            n = c[b.pit_index(side, pit)]
-            colour = SOUTH_COLOUR if side == SOUTH else NORTH_COLOUR
-            if n == 0:
-                v = OFF
+            # Seed count at a glance: brighter with more seeds; the mover's pits stand out.
+            side = SOUTH if cell < p else NORTH
+            if side == mover and human:
+                v = shades[side * 10 + 2 + min(n, 8) - 1]
             else:
-                # Seed count at a glance: brighter with more seeds; the mover's pits stand out.
-                level = 2 + min(n, 8)
-                if side != mover or not self._human_to_move():
-                    level = 1 + min(n, 8) // 3
-                v = _scale(colour, level * bright, 40)
-            if hints is not None and hints[key] and n:
+                v = shades[side * 10 + min(n, 8) // 3]
+            if hints is not None and hints[key]:
                 v = _scale(hints[key], 2 * bright, 8)
             px[key] = v
-        # Thinking: a light runs along the computer's row.
         if self.thinking:
-            k = (self.now // PHASE_MS) % 6
-            px[k] = _scale(NORTH_COLOUR if self.computer == NORTH else SOUTH_COLOUR, bright * 3, 16)
+            # A light runs along the computer's row.
+            px[phase % 6] = _scale(THINKING_COLOUR, bright, 4)
         if self.anim_path is not None and self.anim_pos:
-            last = self.anim_path[self.anim_pos - 1]
-            key = self._key_of_cell(last, viewer)
+            key = self._key_of_cell(self.anim_path[self.anim_pos - 1], viewer)
             if key >= 0:
                 px[key] = _scale(SOW_COLOUR, bright, 4)
-        if self.preview >= 0 and self.anim_path is None:
+        if self.preview >= 0 and self.anim_path is None and self.screen == GAME:
             side, pit = pit_of_view_key(self.preview, viewer, b.pits)
             if side == mover and pit and b.is_legal(pit):
-                # Where the last seed lands: that key lights white; a store landing lights
-                # the chosen key green (extra turn).
-                last, extra, _cap, _over = b.preview(pit)
+                # The chosen pit in its side's colour at full strength; where the last seed
+                # will fall in white (yellow if it captures); a store landing makes the chosen
+                # pit green (an extra turn).
+                last, extra, cap, _over = b.preview(pit)
+                mine = SOUTH_COLOUR if side == SOUTH else NORTH_COLOUR
+                px[self.preview] = _scale(EXTRA_COLOUR if extra else mine, bright, 4)
                 key = self._key_of_cell(last, viewer)
-                px[self.preview] = _scale(EXTRA_COLOUR if extra else SOW_COLOUR, bright, 6)
-                if key >= 0:
-                    px[key] = _scale(SOW_COLOUR, bright, 4)
+                if key >= 0 and key != self.preview:
+                    px[key] = _scale(CAPTURE_COLOUR if cap else SOW_COLOUR, bright, 4)
         if self.effect_until and self.screen == GAME:
-            on = (self.now // PHASE_MS) % 2 == 0
             for key in self.effect_keys:
                 if key >= 0:
-                    px[key] = _scale(self.effect_colour, bright, 4) if on else OFF
-        if self.flash_key >= 0:
-            px[self.flash_key] = _scale(DANGER_COLOUR, bright, 4) if (self.now // PHASE_MS) % 2 == 0 else OFF
+                    px[key] = _scale(self.effect_colour, bright, 4) if phase % 2 == 0 else OFF
+        if self.flash_key >= 0 and self.screen == GAME:
+            px[self.flash_key] = _scale(self.flash_colour, bright, 4) if phase % 2 == 0 else OFF
         if self.screen == RESULT:
-            # End-of-game sweep: a band of light runs across the keys.
-            band = (self.now // PHASE_MS) % 6
-            for key in (band, 11 - band):
-                px[key] = _scale(SOW_COLOUR, bright, 6)
-        if self._dirty:
-            self._draw_board_text(c, viewer)
+            # End-of-game sweep: a band in the winner's colour (both, for a draw) runs across.
+            band = phase % 6
+            r = self.end_result
+            top = NORTH_COLOUR if r == NORTH else SOUTH_COLOUR
+            low = SOUTH_COLOUR if r == SOUTH else NORTH_COLOUR
+            if r == DRAW:
+                top, low = NORTH_COLOUR, SOUTH_COLOUR
+            px[band] = _scale(top, bright, 6)
+            px[11 - band] = _scale(low, bright, 6)
+        if self._text_inputs_changed(b, viewer):
+            self._draw_board_text(b, c, viewer)
+
+    def _shades_for(self, bright):
+        """Each side's colour at the ten seed-count levels, for this brightness (kept until it changes)."""
+        if self._shade_bright != bright:
+            self._shade_bright = bright
+            shades = self._shades
+            for side in range(2):
+                colour = SOUTH_COLOUR if side == SOUTH else NORTH_COLOUR
+                for level in range(1, 11):
+                    shades[side * 10 + level - 1] = _scale(colour, level * bright, 40)
+        return self._shades
+
+    def _cells_of_keys(self, viewer, pits):
+        """The board cell under each view key (-1: no pit), kept until the viewer or size changes."""
+        if self._key_cells_for != viewer * 16 + pits:
+            self._key_cells_for = viewer * 16 + pits
+            for key in range(12):
+                side, pit = pit_of_view_key(key, viewer, pits)
+                self._key_cells[key] = -1 if pit == 0 else (pit - 1 if side == SOUTH else pits + pit)
+        return self._key_cells
 
     def _key_of_cell(self, cell, viewer):
-        b = self.board
+        b = self.board if self.screen != REPLAY else self.replay_board
         p = b.pits
         if cell == p or cell == 2 * p + 1:
             return -1
@@ -245,53 +271,92 @@ class View:
         pit = cell + 1 if cell < p else cell - p
         return view_key_of_pit(side, pit, viewer, p)
 
-    def _draw_board_text(self, c, viewer):
-        b = self._shown_board()
+    def _text_inputs_changed(self, b, viewer):
+        """True when anything the board's text is drawn from changed since it was last drawn.
+
+        Memoisation, not a dirty flag: the text is a function of exactly these values, listed
+        here next to it, so no change can be missed by a path that forgot to say so. Costs a
+        dozen comparisons instead of the formatting (8 ms a frame on the device, estimated).
+        """
+        now = self._text_now
+        now[0] = self.screen
+        now[1] = b
+        now[2] = self.version
+        now[3] = self.anim_pos if self.anim_path is not None else -1
+        now[4] = self.cursor
+        now[5] = self.thinking
+        now[6] = self.message
+        now[7] = self.last_turn
+        now[8] = viewer
+        now[9] = self.replay_seeds * 1000 + b.ply
+        now[10] = self.replay_unit
+        now[11] = self.result_text
+        clock = self.clock
+        if clock is not None:
+            # the seconds shown (rounded up) and the blink (by whole seconds gone)
+            left = clock.left(SOUTH, self.now)
+            now[12] = (left + 999) // 1000 + (left // 1000) * 8192
+            left = clock.left(NORTH, self.now)
+            now[13] = (left + 999) // 1000 + (left // 1000) * 8192
+        else:
+            now[12] = now[13] = 0
+        long_text = len(self.message or self.result_text) > WIDTH or len(self.last_turn) > WIDTH - 10
+        now[14] = self.now // SCROLL_MS if long_text else 0
+        now[15] = self.level
+        shown = self._text_shown
+        changed = False
+        for i in range(len(now)):
+            if now[i] != shown[i]:
+                shown[i] = now[i]
+                changed = True
+        return changed
+
+    def _draw_board_text(self, b, c, viewer):
+        """Four rows of counts as the keys lie, the stores at the right; status; one full line."""
         p = b.pits
         opp = 1 - viewer
-
-        def count(side, pit):
-            if pit == 0:
-                return "  "
-            return "%2d" % c[b.pit_index(side, pit)]
-
         rows = []
         for key_row in range(4):
             parts = []
             for col in range(3):
                 side, pit = pit_of_view_key(key_row * 3 + col, viewer, p)
-                parts.append(count(side, pit))
+                parts.append("%2d" % c[b.pit_index(side, pit)] if pit else "  ")
             rows.append(" ".join(parts))
-        store_opp = c[b.store_index(opp)]
-        store_me = c[b.store_index(viewer)]
-        name = SIDE_NAMES
-        if self.screen == RESULT:
-            status = self.result_text
-            extra = "> again" if self.cursor == 0 else "> menu"
-        elif self.screen == REPLAY:
-            status = "ply %d/%d" % (b.ply, len(self.replay_game.moves))
-            extra = self.message or REPLAY_UNITS[self.replay_unit]
+        top = "%s |%s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
+        bottom = "%s |%s %2d" % (rows[3], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
+        screen = self.screen
+        if screen == RESULT:
+            right1 = ("> " if self.cursor == 0 else "  ") + "again"
+            right2 = ("> " if self.cursor == 1 else "  ") + "menu"
+            last = self.message or self.result_text
+        elif screen == REPLAY:
+            right1 = "ply %d/%d" % (b.ply, len(self.replay_game.moves))
+            right2 = "by " + REPLAY_UNITS[self.replay_unit]
+            last = self.message or "keys: <  >  top: out"
         else:
             mover = b.to_move
             if self.thinking:
-                status = "thinking..."
+                right1 = "thinking"
             elif mover is None:
-                status = "game over"
+                right1 = "game over"
             elif self.computer is None:
-                status = "%s to move" % SIDE_TITLES[mover]
+                right1 = SIDE_TITLES[mover]
             else:
-                status = "your move" if mover != self.computer else "computer"
-            extra = self.message or self.last_turn
-        top = "%s |%s %2d" % (rows[0], name[opp][0].upper(), store_opp)
-        bottom = "%s |%s %2d" % (rows[3], name[viewer][0].upper(), store_me)
-        if self.clock is not None and self.screen != REPLAY:
-            top += " " + self._clock_text(opp)
-            bottom += " " + self._clock_text(viewer)
-        self.lines[0] = top
-        self.lines[1] = "%s | %s" % (rows[1], status[:10])
-        self.lines[2] = "%s | %s" % (rows[2], extra[:10])
-        self.lines[3] = bottom
-        self.lines[4] = status if len(status) > 10 else ""
+                right1 = "your move" if mover != self.computer else "computer"
+            if self.computer is not None:
+                right2 = self.level
+            else:
+                right2 = "to move" if mover is not None else ""
+            last = self.message or ("last turn " + self.last_turn if self.last_turn else "")
+            if self.clock is not None:
+                top += " " + self._clock_text(opp)
+                bottom += " " + self._clock_text(viewer)
+        lines = self.lines
+        lines[0] = top
+        lines[1] = "%s | %s" % (rows[1], right1)
+        lines[2] = "%s | %s" % (rows[2], right2)
+        lines[3] = bottom
+        lines[4] = fit(last, self.now)
 
     def _clock_text(self, side):
         left = self.clock.left(side, self.now)
@@ -300,59 +365,47 @@ class View:
             return "    "
         return format_ms(left)
 
-    def _draw_list(self, title, items, first, cursor):
-        self.flip = False
-        self.lines[0] = title
+    def draw_list(self, title, items, first, cursor):
+        """A title and four lines of `items` (strings) from `first`, the `cursor`'s marked."""
+        now = self.now
+        self.lines[0] = fit(title, now)
+        for row in range(4):
+            i = first + row
+            line = ("> " if i == cursor else "  ") + items[i] if i < len(items) else ""
+            self.lines[row + 1] = fit(line, now)
+        self._menu_keys()
+
+    def draw_menu(self, title, items):
+        """A menu: the title, and four of its (label, action) items around the cursor."""
+        now = self.now
+        cursor = self.cursor
+        first = max(0, min(cursor - 1, len(items) - 4))
+        self.lines[0] = fit(title, now)
         for row in range(4):
             i = first + row
             if i < len(items):
-                self.lines[row + 1] = ("> " if i == cursor else "  ") + items[i]
+                self.lines[row + 1] = fit(("> " if i == cursor else "  ") + items[i][0], now)
             else:
                 self.lines[row + 1] = ""
-        glow = _scale(SOUTH_COLOUR, self.settings["brightness"], 16)
+        self._menu_keys()
+
+    def _menu_keys(self):
+        # The keys work as menu keys: top row up, middle rows choose, bottom row down.
+        glow = _scale(SOUTH_COLOUR if not self.flip else NORTH_COLOUR, self.settings["brightness"], 16)
         for k in range(12):
             self.pixels[k] = glow if k in (1, 4, 7, 10) else OFF
 
-    def _draw_menu(self):
-        s = self.screen
-        if s == MENU:
-            title = self.message or "KALAHA"
-            items = self._main_items()
-        elif s == STATS:
-            title = self.message or "Statistics W/D/L"
-            items = self._stats_items()
-        elif s == REPLAY_LIST:
-            title = "Replay (newest first)"
-            items = self._replay_items()
-        elif s == SETUP:
-            title = "vs computer"
-            items = (
-                "Level: " + self.level,
-                "Starts: " + START_NAMES[self.start_choice],
-                "Start game",
-                "Back",
-            )
-        elif s == SETTINGS:
-            title = "Settings"
-            items = []
-            for key, label, _choices in SETTING_ITEMS:
-                v = self.settings[key]
-                if key == "speed":
-                    v = SPEED_NAMES[v]
-                elif key == "clock":
-                    v = CONTROLS[v][0]
-                elif v is True:
-                    v = "on"
-                elif v is False:
-                    v = "off"
-                items.append("%s: %s" % (label, v))
-            items.append("Back")
-        elif s == GAME_MENU:
-            title = self.message or "Game"
-            items = GAME_MENU_ITEMS
-        else:
-            title = "Result"
-            items = RESULT_ITEMS
-        # Show the title and a window of four items around the cursor.
-        first = max(0, min(self.cursor - 1, len(items) - 4))
-        self._draw_list(title, items, first, self.cursor)
+    def draw_help(self):
+        # Imported while the help is shown, and let go when it closes (App._go): its text
+        # then costs no heap during games.
+        from kalaha.howto import PAGES
+
+        title, text, colours = PAGES[self.cursor]
+        lines = self.lines
+        lines[0] = "%s %d/%d" % (title, self.cursor + 1, len(PAGES))
+        for row in range(4):
+            lines[row + 1] = text[row]
+        # The colour pages light a key in each colour they explain, in the order of the lines.
+        bright = self.settings["brightness"]
+        for k in range(12):
+            self.pixels[k] = _scale(colours[k], bright, 4) if k < len(colours) else OFF

@@ -1,5 +1,7 @@
 """A scripted player for whole games through kalaha.app.App (CPython and CircuitPython alike)."""
 
+from kalaha.view import view_key_of_pit
+
 
 def play_out(app, max_frames=20000):
     """Play the game on `app`'s screen to its end, 20 ms a frame: whenever a person is to move
@@ -18,9 +20,10 @@ def play_out(app, max_frames=20000):
             pit = 0
             for m in b.legal_moves():
                 pit = m
-            app.key_down(5 + pit)
+            key = view_key_of_pit(b.to_move, pit, app.viewer, b.pits)
+            app.key_down(key)
             app.tick(now)
-            app.key_up(5 + pit)
+            app.key_up(key)
         app.tick(now)
         app.sounds.clear()
     return frames

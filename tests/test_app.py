@@ -5,17 +5,8 @@ import random
 import pytest
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.app import (
-    BUZZ,
-    GAME,
-    GAME_MENU_ITEMS,
-    MENU,
-    RESULT,
-    SETTING_ITEMS,
-    App,
-    pit_of_view_key,
-    view_key_of_pit,
-)
+from kalaha.app import BUZZ, App, pit_of_view_key, view_key_of_pit
+from kalaha.screens import GAME, GAME_MENU_ITEMS, MENU, RESULT, SETTING_ITEMS
 
 FRAME = 20
 
@@ -186,9 +177,14 @@ def test_smaller_board_keys_without_pits():
     a = d.app
     assert a.board.pits == 4
     before = snapshot(a)
-    d.press(11)  # pit 6 does not exist on a 4-pit board
+    d.press(6)  # your pits are keys 8..11, next to your store: key 6 has no pit
     assert snapshot(a) == before and "no pit" in a.message
-    assert a.pixels[11] == 0 and a.pixels[10] == 0
+    assert a.pixels[6] == 0 and a.pixels[7] == 0 and a.pixels[0] == 0 and a.pixels[1] == 0
+    # Pit 4 (next to the store) is key 11; the opponent's pit across from your pit 1 is key 2.
+    assert d.key_for(4) == 11 and d.key_for(1) == 8
+    assert (
+        a.lines[0] == "       4 |N  0" and a.lines[2].startswith("       4") and a.lines[3].endswith("|S  0")
+    )
 
 
 def test_keys_mashed_during_animation_and_thinking_lose_or_double_nothing():
@@ -310,9 +306,10 @@ def test_resign_and_result_screen():
     a.click()
     d.choose("Resign")
     assert a.screen == RESULT and "Computer wins" in a.result_text
-    assert "again" in a.lines[2]
+    assert "> again" in a.lines[1] and "  menu" in a.lines[2]
+    assert a.lines[4] == "Computer wins: resign"
     a.turn(1)
-    assert "> menu" in a.lines[2]
+    assert "> menu" in a.lines[2] and "  again" in a.lines[1]
     a.click()
     assert a.screen == MENU
 
@@ -406,7 +403,7 @@ def test_game_menu_has_every_item():
     for _ in range(len(GAME_MENU_ITEMS)):
         seen.update(line[2:] for line in a.lines if line.startswith("> "))
         a.turn(1)
-    assert seen == set(GAME_MENU_ITEMS)
+    assert seen == {label for label, _action in GAME_MENU_ITEMS}
 
 
 def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():

@@ -5,8 +5,9 @@ import random
 from test_app import Driver
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.app import GAME, MENU, MOVES, REPLAY, RESULT, App
+from kalaha.app import App
 from kalaha.clock import ChessClock, format_ms
+from kalaha.screens import GAME, MENU, MOVES, REPLAY, RESULT
 from kalaha.store import MemoryFlash, PowerCut, Store
 
 
@@ -105,15 +106,23 @@ def test_statistics_and_a_reset_that_asks_twice():
     assert a.store.stats == [0] * 17 and "cleared" in a.lines[0]
 
 
-def test_draw_by_agreement_needs_two_presses_and_is_counted():
+def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
     d = Driver()
     d.choose("Two players")
     a = d.app
     play_some(d, 2)
+    offering = a.board.to_move
     a.click()
     d.choose("Agree draw")
-    assert a.screen != RESULT and "again" in a.lines[0]
+    # The other player is asked, with the device turned to them.
+    assert a.screen != RESULT and "%s offers a draw" % ("South", "North")[offering] in a.lines[0]
+    assert a.flip == (offering == SOUTH)
+    d.choose("Play on")
+    assert a.screen == GAME and a.board.to_move == offering and a.flip == (offering == NORTH)
+    assert "plays on" in a.lines[4]
+    a.click()
     d.choose("Agree draw")
+    d.choose("Accept draw")
     assert a.screen == RESULT and a.result_text == "Draw (agreed)"
     assert a.store.stats[14] == 1 and a.store.stats[16] == 1
     d = Driver()
@@ -121,7 +130,7 @@ def test_draw_by_agreement_needs_two_presses_and_is_counted():
     d.choose("Start game")
     d.app.click()
     d.choose("Agree draw")
-    assert d.app.screen != RESULT and "two players" in d.app.lines[0]
+    assert d.app.screen != RESULT and "2 players only" in d.app.lines[0]
 
 
 def test_clock_arithmetic_increment_and_flag_fall():

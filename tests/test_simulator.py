@@ -1,6 +1,7 @@
 """The desktop simulator in headless script mode: events, screenshots, the printed display."""
 
 import os
+import pathlib
 import struct
 import subprocess
 import sys
@@ -73,14 +74,17 @@ def test_headless_game_with_screenshots(tmp_path):
 
 def test_headless_two_player_game_to_the_result(tmp_path):
     need_simulator()
-    from kalaha import Board
+    from kalaha import SOUTH, Board
 
-    # Find a complete two-player game, then type it as key presses (mover's pit k = key 5 + k).
+    # Find a complete two-player game, then type it as physical key presses: the mover's pit k
+    # is view key 7 + k on 4 pits (pit 4 next to the store on key 11), and on North's turns
+    # the device is turned around, so that is physical key 11 - (7 + k).
     board = Board(pits=4, seeds=3)
     keys = []
     while board.to_move is not None:
         pit = max(board.legal_moves())
-        keys.append(5 + pit)
+        view = 7 + pit
+        keys.append(view if board.to_move == SOUTH else 11 - view)
         board.push(pit)
     # Settings: seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6, wrapping); pits 6 -> 4 one
     # click on "Pits" (4 5 6); "Back" is the last item; then "Two players".
@@ -135,3 +139,31 @@ def test_window_loop_maps_keyboard_and_quits(tmp_path, monkeypatch):
     assert sim.app.board is not None and sim.app.board.moves() == [3]
     assert (tmp_path / "nvm.bin").stat().st_size == 4096  # the game was saved to the data file
     pygame.quit()
+
+
+def test_the_documented_pictures_come_from_a_first_start_and_a_turned_two_player_game(tmp_path):
+    # docs/screens.script (make pictures) against a new data file: the help opens by itself,
+    # every picture is written, and North's turn ends with the display turned and keys mirrored.
+    need_simulator()
+    docs = pathlib.Path(ROOT) / "docs"
+    text = (docs / "screens.script").read_text()
+    shots = text.count("\nshot ")
+    text = text.replace("docs/screens/", str(tmp_path) + "/")
+    script = tmp_path / "screens.script"
+    script.write_text(text)
+    proc = subprocess.run(
+        [sys.executable, "code.py", "--headless", "--script", str(script), "--data", str(tmp_path / "a.bin")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert len(list(tmp_path.glob("*.png"))) == shots >= 8
+    assert "rotation: 180" in proc.stdout and "North" in proc.stdout
+    # the physical keys nearest North (0..5) light in North's colour: the pixels are mirrored
+    pixels = [int(p[1:], 16) for p in proc.stdout.split("pixels: ")[1].split()[:12]]
+    assert all((c >> 16) > (c & 255) for c in pixels[:6] if c)
+    assert all((c & 255) > (c >> 16) for c in pixels[6:] if c)
+    for name in ("help", "menu", "game", "two-players-north"):
+        assert (docs / "screens" / (name + ".png")).exists()

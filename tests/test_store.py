@@ -45,7 +45,8 @@ def test_a_new_device_starts_with_defaults_and_says_so():
     # look the same, so the player is told either way.
     s = Store(MemoryFlash())
     assert (
-        s.message == "no saved data: defaults"
+        s.message == "no saved data yet"
+        and s.blank
         and s.current is None
         and s.stats == [0] * 17
         and s.settings["seeds"] == 4
@@ -122,7 +123,7 @@ def filled_flash():
 @pytest.mark.parametrize(
     "damage,words",
     [
-        (lambda d: d[:2] + bytes([99]) + d[3:], "version 99, not 2"),
+        (lambda d: d[:2] + bytes([99]) + d[3:], "v99: reset"),
         (lambda d: b"PK" + d[2:], "not ours"),
         (lambda d: bytes(random.Random(5).getrandbits(8) for _ in range(SIZE)), "not ours"),
         (lambda d: d[:40] + bytes([d[40] ^ 0x55]) + d[41:], "damaged"),

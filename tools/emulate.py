@@ -159,8 +159,9 @@ def to_png(fb_json, png, scale=4):
 
 
 def game_steps(level, until_result=True, first_key=8):
-    """Menu -> Play computer -> level -> Start game -> (a move | the whole game)."""
-    steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "menu"}, {"click": 1}, {"wait": 300}]
+    """First start's help -> menu -> Play computer -> level -> Start game -> (a move | the whole game)."""
+    steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "help"}, {"click": 1}, {"wait": 1500}]
+    steps += [{"shot": "menu"}, {"click": 1}, {"wait": 300}]
     steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
     steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     if until_result:
@@ -193,8 +194,9 @@ def smoke():
 def expected_lines(level_clicks, first_key):
     """What the display should show at the smoke run's pictures, from the same events in CPython."""
     from kalaha.app import App
+    from kalaha.store import MemoryFlash, Store
 
-    app = App()
+    app = App(store=Store(MemoryFlash()))  # a blank nvm, as on the emulator: the help first
     now = [0]
 
     def settle(ms):
@@ -203,14 +205,18 @@ def expected_lines(level_clicks, first_key):
             now[0] += 20
             app.tick(now[0])
 
-    settle(5000)  # the start-up message ("no saved data") has gone by the time of the pictures
+    settle(5000)
+    out = {"help": list(app.lines)}
+    app.click()  # leave the help
+    settle(1500)
+    out["menu"] = list(app.lines)
     app.click()
     for _ in range(level_clicks):
         app.click()
     app.turn(2)
     app.click()
     settle(1500)
-    out = {"start": list(app.lines)}
+    out["start"] = list(app.lines)
     app.key_down(first_key)
     app.key_up(first_key)
     settle(8000)

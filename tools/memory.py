@@ -17,6 +17,10 @@ HOLE = 2048  # after start-up the heap is cut into holes this big: no allocation
 
 # The session the check plays, as a player would: read the menus, press the keys.
 SESSION = (
+    ("expect", "How to play 1/", 5000),  # a new device starts with the help pages
+    ("turn", 6),
+    ("expect", "Colours 7/", 3000),
+    ("click",),
     ("expect", "Play computer", 5000),
     ("mem", "menu"),
     ("fragment", HOLE),
@@ -216,7 +220,7 @@ at = mark("object Store", at)
 app = App(store=store)
 at = mark("object App (search table included)", at)
 app.tick(0)
-screen.show(app.lines, app.flip)
+screen.show(app.lines, 180 if app.flip else 0)
 at = mark("first frame drawn", at)
 for what, size in rows:
     print("ROW %%d %%s" %% (size, what))

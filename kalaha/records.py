@@ -1,0 +1,114 @@
+"""The record screens' bigger code: settings and statistics lists, the replay list and stepping,
+the move list. Imported only while one of them is shown (Page.module), then let go.
+"""
+
+from kalaha.ai import LEVEL_NAMES
+from kalaha.board import DRAW, SWAP
+from kalaha.clock import CONTROLS
+from kalaha.screens import MENU, SETTING_ITEMS, SPEED_NAMES
+from kalaha.store import STAT_AGREED, STAT_RESIGNS, STAT_TWO_PLAYER, TWO_PLAYERS
+
+
+def settings_items(app):
+    items = []
+    for key, label, _choices in SETTING_ITEMS:
+        v = app.settings[key]
+        if key == "speed":
+            v = SPEED_NAMES[v]
+        elif key == "clock":
+            v = CONTROLS[v][0]
+        elif v is True:
+            v = "on"
+        elif v is False:
+            v = "off"
+        items.append(("%s: %s" % (label, v), "next_setting"))
+    items.append(("Back", MENU))
+    return items
+
+
+def stats_items(app):
+    st = app.store.stats
+    items = []
+    for i in range(len(LEVEL_NAMES)):
+        items.append(("%-6s %d/%d/%d" % (LEVEL_NAMES[i], st[3 * i], st[3 * i + 1], st[3 * i + 2]), None))
+    t = STAT_TWO_PLAYER
+    items.append(("2P S%d N%d D%d" % (st[t], st[t + 1], st[t + 2]), None))
+    items.append(("resign %d agreed %d" % (st[STAT_RESIGNS], st[STAT_AGREED]), None))
+    items.append(("Reset stats", "reset_stats"))
+    items.append(("Back", MENU))
+    return items
+
+
+def replay_items(app):
+    items = []
+    history = app.store.history
+    for n in range(len(history)):
+        g = history[len(history) - 1 - n]
+        if g.mode == TWO_PLAYERS:
+            word = ("S won", "N won", "draw")[g.result] + " 2P"
+        else:
+            human = 1 - g.mode
+            won = "draw" if g.result == DRAW else ("won" if g.result == human else "lost")
+            word = won + " " + LEVEL_NAMES[g.level]
+        items.append(("%d %s" % (n + 1, word), "open_replay"))
+    items.append(("Back", MENU))
+    return items
+
+
+def replay_step(app, delta):
+    """Step the replay by `delta` units (turn, sowing or seed), forwards or back."""
+    b = app.replay_board
+    moves = app.replay_game.moves
+    unit = app.replay_unit
+    for _ in range(abs(delta)):
+        if delta > 0:
+            if b.ply >= len(moves) and app.replay_seeds < 0:
+                break
+            if unit == 2 and moves[b.ply] != SWAP:
+                path = b.sow_path(moves[b.ply])
+                app.replay_seeds = 1 if app.replay_seeds < 0 else app.replay_seeds + 1
+                if app.replay_seeds >= len(path):
+                    b.push(moves[b.ply])
+                    app.replay_seeds = -1
+                continue
+            if app.replay_seeds >= 0 or unit == 1 or moves[b.ply] == SWAP:
+                b.push(moves[b.ply])
+                app.replay_seeds = -1
+                continue
+            side = b.to_move
+            b.push(moves[b.ply])
+            while b.ply < len(moves) and b.to_move == side and moves[b.ply] != SWAP:
+                b.push(moves[b.ply])
+        else:
+            if app.replay_seeds >= 0:
+                app.replay_seeds = app.replay_seeds - 1 if unit == 2 and app.replay_seeds > 1 else -1
+                continue
+            if b.ply == 0:
+                break
+            if unit == 0:
+                target = b.last_turn_start()
+                while b.ply > target:
+                    b.pop()
+            else:
+                b.pop()
+                if unit == 2 and moves[b.ply] != SWAP:
+                    last = len(b.sow_path(moves[b.ply])) - 1
+                    app.replay_seeds = last if last > 0 else -1
+    # The cells shown: the position, plus the first seeds of a sowing under way.
+    cells = app.replay_cells
+    for i in range(len(cells)):
+        cells[i] = b.cells[i]
+    if app.replay_seeds >= 0 and b.ply < len(moves):
+        m = moves[b.ply]
+        cells[b.pit_index(b.turn, m)] = 0
+        for i in b.sow_path(m)[: app.replay_seeds]:
+            cells[i] += 1
+
+
+def move_lines(app):
+    out = []
+    n = 0
+    for turn in app.board.turns():
+        n += 1
+        out.append("%d %s" % (n, "-".join("T" if m == SWAP else str(m) for m in turn)))
+    return out or ["(no moves yet)"]

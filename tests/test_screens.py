@@ -1,0 +1,386 @@
+"""What the player sees (issue 12): words in full, no stale screen, one colour per meaning,
+help on the device, handover, power saving, and the board profile the simulator shares."""
+
+import sys
+
+import pytest
+from test_app import FRAME, Driver, start_vs_computer
+from test_persistence import play_some
+
+from kalaha import NORTH, SOUTH
+from kalaha.app import DIM_MS, OFF_MS, App
+from kalaha.howto import LEGEND
+from kalaha.howto import PAGES as HELP_PAGES
+from kalaha.screens import (
+    DRAW_OFFER,
+    GAME,
+    GAME_MENU,
+    HELP,
+    MENU,
+    MOVES,
+    REPLAY,
+    REPLAY_LIST,
+    RESULT,
+    SETTINGS,
+    SETUP,
+    STATS,
+)
+from kalaha.store import MemoryFlash, Store
+from kalaha.view import (
+    CAPTURE_COLOUR,
+    EXTRA_COLOUR,
+    HINT_COLOUR,
+    ILLEGAL_COLOUR,
+    NORTH_COLOUR,
+    SOUTH_COLOUR,
+    SOW_COLOUR,
+    THINKING_COLOUR,
+    WIDTH,
+    fit,
+)
+
+MEANINGS = (
+    SOUTH_COLOUR,
+    NORTH_COLOUR,
+    SOW_COLOUR,
+    EXTRA_COLOUR,
+    CAPTURE_COLOUR,
+    ILLEGAL_COLOUR,
+    THINKING_COLOUR,
+    HINT_COLOUR,
+) + tuple(c for c, _ in LEGEND)
+
+
+def hue(colour):
+    """The colour's direction: channels divided by their largest (brightness taken out)."""
+    r, g, b = (colour >> 16) & 255, (colour >> 8) & 255, colour & 255
+    top = max(r, g, b)
+    return (r * 8 // top, g * 8 // top, b * 8 // top) if top else None
+
+
+def lines_fit(app):
+    assert len(app.lines) == 5
+    for line in app.lines:
+        assert len(line) <= WIDTH, (line, app.screen)
+
+
+def shown_in_full(app, text, d, period_frames=400):
+    """`text` appears whole on one line, or its start and its end as it scrolls."""
+    if len(text) <= WIDTH:
+        return any(text in line for line in app.lines)
+    windows = set()
+    for _ in range(period_frames):
+        windows.update(app.lines)
+        d.frames()
+    return text[:WIDTH] in windows and text[-WIDTH:] in windows
+
+
+# ----- words in full -------------------------------------------------------------------------
+
+
+def test_a_long_line_scrolls_through_every_character_and_a_short_one_stands():
+    text = "capture 12: pass to North"
+    windows = {fit(text, t) for t in range(0, 20000, 50)}
+    assert all(len(w) == WIDTH for w in windows)
+    assert text[:WIDTH] in windows and text[-WIDTH:] in windows
+    assert fit("extra turn", 12345) == "extra turn"
+
+
+def visit_every_screen():
+    """Reach every screen through events; yield (screen, driver) at each."""
+    d = Driver(clock=1, hints=True)
+    a = d.app
+    yield MENU, d
+    d.choose("How to play")
+    for _ in range(len(HELP_PAGES)):
+        yield HELP, d
+        a.turn(1)
+        d.frames()
+    a.click()
+    d.choose("Settings")
+    for _ in range(12):
+        yield SETTINGS, d
+        a.turn(1)
+    d.choose("Back")
+    d.choose("Statistics")
+    yield STATS, d
+    d.choose("Back")
+    d.choose("Two players")
+    play_some(d, 3)
+    yield GAME, d
+    a.click()
+    yield GAME_MENU, d
+    d.choose("Moves")
+    yield MOVES, d
+    a.click()
+    a.click()
+    d.choose("Agree draw")
+    yield DRAW_OFFER, d
+    d.choose("Accept draw")
+    yield RESULT, d
+    a.turn(1)
+    a.click()
+    d.choose("Replay")
+    yield REPLAY_LIST, d
+    a.click()
+    yield REPLAY, d
+    a.turn(2)
+    yield REPLAY, d
+    a.key_down(0)
+    a.key_up(0)
+    d.choose("Back")
+    d.choose("Play computer")
+    yield SETUP, d
+
+
+def test_every_screen_is_reachable_and_fits_the_display():
+    seen = set()
+    for screen, d in visit_every_screen():
+        assert d.app.screen == screen
+        d.frames()
+        lines_fit(d.app)
+        assert any(d.app.lines), screen
+        seen.add(screen)
+    assert seen == {MENU, HELP, SETTINGS, STATS, GAME, GAME_MENU, MOVES, DRAW_OFFER, RESULT}.union(
+        {REPLAY_LIST, REPLAY, SETUP}
+    )
+
+
+def test_every_message_is_shown_in_full():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    messages = set()
+    for key in range(12):
+        d.press(key)
+        d.idle()
+        if a.screen != GAME:
+            break
+        if a.message:
+            messages.add(a.message)
+            assert shown_in_full(a, a.message, d), (a.message, a.lines)
+        lines_fit(a)
+    assert messages
+
+
+def test_help_and_menu_texts_fit():
+    for title, text, colours in HELP_PAGES:
+        assert len("%s %d/%d" % (title, 9, 9)) <= WIDTH
+        assert all(len(line) <= WIDTH for line in text) and len(text) == 4
+        assert len(colours) <= 4
+
+
+# ----- never stale ---------------------------------------------------------------------------
+
+
+def test_the_hint_shows_on_the_display_the_frame_it_is_found():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    a.click()
+    d.choose("Hint")
+    assert "finding a hint" in a.lines[4]
+    for _ in range(2000):
+        d.frames()
+        if a.message.startswith("hint: pit"):
+            break
+    assert a.lines[4] == a.message  # in the same frame, not when something else redraws
+    pit = int(a.message.split()[-1])
+    key = d.key_for(pit)
+    assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)  # blinking: the hint colour or dark
+    d.frames(5)
+    assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)
+
+
+def test_a_flag_fall_shows_on_the_display_the_frame_it_happens():
+    d = Driver(clock=1)  # 3+2
+    d.choose("Two players")
+    a = d.app
+    for _ in range(200000 // FRAME):
+        d.frames()
+        if a.screen == RESULT:
+            break
+    assert a.screen == RESULT and "on time" in a.lines[4]
+    assert "North wins on time" == a.lines[4]  # South ran out first
+
+
+# ----- colours -------------------------------------------------------------------------------
+
+
+def test_each_meaning_has_its_own_colour():
+    hues = [hue(c) for c in MEANINGS[:8]]
+    assert len(set(hues)) == 8
+    assert all(0 < c <= 0xFFFFFF for c in MEANINGS)
+
+
+@pytest.mark.parametrize("two_players", [False, True])
+def test_every_pixel_of_every_frame_of_a_complete_game_is_a_24_bit_colour(two_players):
+    d = Driver(hints=True, brightness=4)
+    a = d.app
+    if two_players:
+        d.choose("Two players")
+    else:
+        start_vs_computer(d, "medium")
+    frames = 0
+    key = 0
+    while a.screen == GAME and frames < 50000:
+        if a.anim_path is None and not a.thinking and frames % 7 == 0:
+            key = (key + 5) % 12
+            a.key_down(key)
+            d.frames()
+            a.key_up(key)
+        d.frames()
+        frames += 1
+        assert all(0 <= c <= 0xFFFFFF for c in a.pixels), a.pixels
+    assert a.screen == RESULT
+    for _ in range(50):
+        d.frames()
+        assert all(0 <= c <= 0xFFFFFF for c in a.pixels)
+
+
+def test_illegal_thinking_and_preview_speak_their_own_colours():
+    d = Driver(brightness=4)
+    start_vs_computer(d, "strong")
+    a = d.app
+    d.press(0)  # the opponent's pit: not allowed
+    assert hue(a.pixels[0]) in (hue(ILLEGAL_COLOUR), None)
+    d.frames(20)
+    a.key_down(d.key_for(1))
+    d.frames(30)  # held: the preview
+    chosen = a.pixels[d.key_for(1)]
+    assert hue(chosen) == hue(SOUTH_COLOUR)
+    # pit 1 with 4 seeds: the last seed falls in pit 5, shown in white
+    assert hue(a.pixels[d.key_for(5)]) == hue(SOW_COLOUR)
+    a.key_up(d.key_for(1))
+    d.press(d.key_for(2))  # a move: then the computer thinks
+    for _ in range(500):
+        d.frames()
+        if a.thinking:
+            break
+    assert a.thinking
+    assert any(hue(c) == hue(THINKING_COLOUR) for c in a.pixels[:6])
+
+
+# ----- help ----------------------------------------------------------------------------------
+
+
+def test_help_is_offered_once_on_the_very_first_start():
+    flash = MemoryFlash()
+    a = App(store=Store(flash))
+    assert a.screen == HELP and a.lines[0].startswith("How to play 1/")
+    a.click()
+    assert a.screen == MENU
+    assert "kalaha.howto" not in sys.modules  # let go: its text costs no heap during games
+    again = App(store=Store(MemoryFlash(flash.read())))
+    assert again.screen == MENU
+
+
+def test_the_colour_pages_light_the_colours_they_name():
+    d = Driver(brightness=4)
+    d.choose("How to play")
+    a = d.app
+    named = 0
+    for _ in range(len(HELP_PAGES)):
+        for line in a.lines[1:]:
+            for colour, words in LEGEND:
+                if line == words:
+                    lit = [hue(c) for c in a.pixels if c]
+                    assert hue(colour) in lit, (words, a.pixels)
+                    named += 1
+        a.turn(1)
+    assert named == len(LEGEND)
+
+
+# ----- handover and power --------------------------------------------------------------------
+
+
+def test_the_handover_after_a_turn_and_after_a_swap_is_unmistakable():
+    d = Driver(swap=True)
+    d.choose("Two players")
+    a = d.app
+    assert not a.flip
+    d.press(d.key_for(1))  # South 1: no extra turn, North next
+    d.idle()
+    assert a.board.to_move == NORTH and a.flip and "pass to North" in a.lines[4]
+    a.click()
+    d.choose("Swap sides")
+    assert "swapped: pass to" in a.lines[4]
+    assert a.flip == (a.board.to_move == NORTH)
+
+
+def test_nothing_dims_while_a_chess_clock_runs_and_it_dims_without_one():
+    d = Driver(clock=4)
+    d.choose("Two players")
+    a = d.app
+    d.frames((OFF_MS + 1000) // FRAME)
+    assert a.power == 0 and a.lines[0]
+    d = Driver()
+    a = d.app
+    d.frames(DIM_MS // FRAME + 1)
+    assert a.power == 1
+    d.frames((OFF_MS - DIM_MS) // FRAME + 1)
+    assert a.power == 2 and a.lines == [""] * 5 and a.pixels == [0] * 12
+
+
+def test_four_and_five_pit_boards_put_your_pits_next_to_your_store():
+    for pits in (4, 5, 6):
+        d = Driver(pits=pits)
+        start_vs_computer(d, "easy")
+        assert d.key_for(pits) == 11  # your last pit, next to your store
+        assert d.key_for(1) == 12 - pits
+        # across from your pit k is the opponent's pit P+1-k, two rows up
+        for k in range(1, pits + 1):
+            side, pit = d.app.pit_at(d.key_for(k) - 6)
+            assert side == NORTH and pit == pits + 1 - k
+
+
+# ----- the board profile ---------------------------------------------------------------------
+
+
+def test_the_macropad_profile_turns_and_mirrors_as_one():
+    from hw.layout import MACROPAD
+
+    for flip in (False, True):
+        assert sorted(MACROPAD.view_key(k, flip) for k in range(12)) == list(range(12))
+        for k in range(12):
+            # the pixel under a physical key shows the view key that key plays
+            assert MACROPAD.pixel(MACROPAD.view_key(k, flip), flip) == k
+    assert MACROPAD.rotation(False) == 0 and MACROPAD.rotation(True) == 180
+    assert MACROPAD.view_key(11, True) == 0
+    assert SOUTH == 0
+
+
+def test_every_menu_action_is_a_screen_or_an_app_method():
+    from kalaha import screens
+
+    actions = set()
+    for name in dir(screens):
+        value = getattr(screens, name)
+        if name.endswith("_ITEMS") and name != "SETTING_ITEMS":
+            actions.update(action for _label, action in value)
+    for page in (screens.MENU, screens.SETUP, screens.STATS, screens.REPLAY_LIST, screens.SETTINGS):
+        actions.update(action for _label, action in page.items(Driver().app))
+    actions.add("continue_game")
+    actions.discard(None)
+    assert actions
+    for action in actions:
+        assert isinstance(action, screens.Page) or callable(getattr(App, action)), action
+
+
+def test_the_record_screens_code_is_let_go_when_they_close():
+    # Settings, statistics, replay and the move list keep their bigger code in kalaha.records,
+    # imported while shown and let go after, so a game has that heap back.
+    d = Driver()
+    a = d.app
+    for label in ("Settings", "Statistics", "Replay"):
+        d.choose(label)
+        assert "kalaha.records" in sys.modules and any(a.lines)
+        d.choose("Back")
+        assert a.screen == MENU and "kalaha.records" not in sys.modules
+    d.choose("Two players")
+    play_some(d, 2)
+    a.click()
+    d.choose("Moves")
+    assert a.screen == MOVES and "kalaha.records" in sys.modules
+    a.click()
+    assert a.screen == GAME and "kalaha.records" not in sys.modules
