@@ -37,6 +37,7 @@ from kalaha.view import (
     THINKING_COLOUR,
     WIDTH,
     fit,
+    pit_of_view_key,
 )
 
 MEANINGS = (
@@ -384,3 +385,22 @@ def test_the_record_screens_code_is_let_go_when_they_close():
     assert a.screen == MOVES and "kalaha.records" in sys.modules
     a.click()
     assert a.screen == GAME and "kalaha.records" not in sys.modules
+
+
+def test_a_two_row_board_profile_keeps_opposite_pits_straight_across():
+    # A second board (two rows of six) needs only its profile: the app is unchanged.
+    from hw.layout import TWO_ROWS
+
+    for pits in (4, 5, 6):
+        for flip in (False, True):
+            viewer = NORTH if flip else SOUTH
+            for col in range(6):
+                top = TWO_ROWS.view_key(col if not flip else 11 - col, flip)
+                bottom = TWO_ROWS.view_key(6 + col if not flip else 5 - col, flip)
+                a = pit_of_view_key(top, viewer, pits)
+                b = pit_of_view_key(bottom, viewer, pits)
+                if a[1] and b[1]:
+                    assert a[0] != b[0] and a[1] == pits + 1 - b[1]  # across the board
+            assert sorted(TWO_ROWS.pixel(TWO_ROWS.view_key(k, flip), flip) for k in range(12)) == list(
+                range(12)
+            )
