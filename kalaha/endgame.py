@@ -1,0 +1,212 @@
+"""The endgame database: exact values of positions with few seeds left, read from a file.
+
+The device and the PC read the same file (built by tools/endgame_db.py); integers only, and a
+probe allocates nothing (one open file, seek and readinto a preallocated buffer), except the
+first probe into each block, which checks that block's CRC once.
+
+A position's value depends only on the pit counts and who is to move: the mover's future
+store gain g (0..n, with n seeds on the board) under perfect play by both sides, each playing
+for the largest final margin. The margin from here on is 2g - n. Positions are ranked from the
+mover's point of view: the mover's pits 1..P, then the opponent's pits 1..P (stars and bars,
+colex), all positions with fewer seeds first. Two values a byte (4 bits each, so n <= 15).
+
+File: a 32-byte header, the values, then a CRC-32 of every block of values: a damaged block is
+found when first read and never trusted.
+"""
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # pragma: no cover - CircuitPython builds without binascii
+    _crc32 = None
+
+from kalaha.board import NORTH, SOUTH
+from kalaha.compat import const
+
+MAGIC = b"KDB1"
+HEADER = const(32)
+BLOCK = const(1024)  # bytes of values per checked block
+
+
+def binomials(rows, width):
+    """C(a, b) for a < rows, b < width, as one flat list: C(a, b) = table[a * width + b]."""
+    table = [0] * (rows * width)
+    for a in range(rows):
+        table[a * width] = 1
+        for b in range(1, min(a, width - 1) + 1):
+            up = table[(a - 1) * width + b] if b < a else 0
+            table[a * width + b] = table[(a - 1) * width + b - 1] + up
+    return table
+
+
+def size(pits, max_seeds):
+    """How many positions have at most `max_seeds` seeds on 2 x `pits` pits: C(n + 2P, 2P) summed."""
+    k = 2 * pits
+    total = 0
+    for n in range(max_seeds + 1):
+        c = 1
+        for j in range(1, k):
+            c = c * (n + j) // j
+        total += c
+    return total
+
+
+class Ranker:
+    """Ranks 2P pit counts (mover first) among all positions with at most max_seeds seeds."""
+
+    def __init__(self, pits, max_seeds):
+        self.pits = pits
+        self.max_seeds = max_seeds
+        k = 2 * pits
+        self.width = k
+        self.rows = max_seeds + k
+        self.c = binomials(max_seeds + k, k)
+        self.offset = [0] * (max_seeds + 2)
+        for n in range(max_seeds + 1):
+            self.offset[n + 1] = self.offset[n] + self.c[(n + k - 1) * k + k - 1]
+
+    def rank(self, cells, mover):
+        """The rank of a board's position (kalaha.board cells) with `mover` to move, or -1
+        when it holds more seeds than the table. Allocates nothing."""
+        p = self.pits
+        width = self.width
+        rows = self.rows
+        c = self.c
+        first = 0 if mover == SOUTH else p + 1
+        other = p + 1 if mover == SOUTH else 0
+        prefix = 0
+        r = 0
+        i = 0
+        for k in range(2 * p - 1):
+            prefix += cells[first + k] if k < p else cells[other + k - p]
+            if prefix + i >= rows:
+                return -1  # more seeds than the table holds
+            r += c[(prefix + i) * width + i + 1]
+            i += 1
+        n = prefix + cells[other + p - 1]
+        if n > self.max_seeds:
+            return -1
+        return self.offset[n] + r
+
+    def seeds(self, cells):
+        p = self.pits
+        n = 0
+        for k in range(p):
+            n += cells[k] + cells[p + 1 + k]
+        return n
+
+
+class Damaged(ValueError):
+    """The file is not an endgame table for these rules, or a block of it is damaged."""
+
+
+class EndgameTable:
+    """An open endgame table. probe() gives the mover's future gain, or -1 (not covered)."""
+
+    def __init__(self, path, pits=6, empty_capture=False, alga=False):
+        self.file = open(path, "rb")
+        head = bytearray(HEADER)
+        self.file.readinto(head)
+        if bytes(head[0:4]) != MAGIC:
+            raise Damaged("not an endgame table")
+        if head[4] != pits or head[6] != (1 if empty_capture else 0) | (2 if alga else 0):
+            raise Damaged("the table is for other rules")
+        self.max_seeds = head[5]
+        self.count = _u32(head, 8)
+        self.ranker = Ranker(pits, self.max_seeds)
+        if self.count != self.ranker.offset[self.max_seeds + 1]:
+            raise Damaged("the table's size does not match its header")
+        self.data_bytes = (self.count + 1) // 2
+        self.blocks = (self.data_bytes + BLOCK - 1) // BLOCK
+        self.checked = bytearray((self.blocks + 7) // 8)  # a bit per block: its CRC was good
+        self.block = bytearray(BLOCK)  # read whole blocks only to check them, once each
+        self.byte = bytearray(1)
+        self.word = bytearray(4)
+        self.probes = 0
+
+    def close(self):
+        self.file.close()
+
+    def probe(self, cells, mover):
+        """The future store gain of `mover` (to move) from board cells, or -1 if not covered."""
+        r = self.ranker.rank(cells, mover)
+        if r < 0:
+            return -1
+        pos = r >> 1
+        block = pos // BLOCK
+        if not (self.checked[block >> 3] >> (block & 7)) & 1:
+            self._check(block)
+        f = self.file
+        f.seek(HEADER + pos)
+        f.readinto(self.byte)
+        self.probes += 1
+        v = self.byte[0]
+        return (v >> 4) if r & 1 else (v & 15)
+
+    def margin(self, cells, mover):
+        """The mover's final margin from here on under perfect play (2g - n), or None."""
+        g = self.probe(cells, mover)
+        if g < 0:
+            return None
+        return 2 * g - self.ranker.seeds(cells)
+
+    def _check(self, block):
+        f = self.file
+        start = block * BLOCK
+        n = min(BLOCK, self.data_bytes - start)
+        f.seek(HEADER + start)
+        got = f.readinto(self.block)
+        f.seek(HEADER + self.data_bytes + 4 * block)
+        f.readinto(self.word)
+        if got is None or got < n or _u32(self.word, 0) != crc(self.block, n):
+            raise Damaged("block %d of the endgame table is damaged" % block)
+        self.checked[block >> 3] |= 1 << (block & 7)
+
+
+def _u32(buf, at):
+    return buf[at] | (buf[at + 1] << 8) | (buf[at + 2] << 16) | (buf[at + 3] << 24)
+
+
+def crc(buf, n):
+    """CRC-32 of the first n bytes of buf (binascii where there is one)."""
+    if _crc32 is not None:
+        return _crc32(memoryview(buf)[0:n]) & 0xFFFFFFFF
+    c = 0xFFFFFFFF
+    for i in range(n):
+        c ^= buf[i]
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
+    return c ^ 0xFFFFFFFF
+
+
+def best_root_move(table, board):
+    """The perfect move at the root from the table: (pit, margin) or None when not covered.
+
+    Every legal sowing is made and taken back; the value after it is read from the table
+    (after an extra turn the same side moves again, so its value counts for the mover).
+    """
+    mover = board.to_move
+    if mover is None or table.ranker.seeds(board.cells) > table.max_seeds:
+        return None
+    best = None
+    best_pit = 0
+    own = board.store_index(mover)
+    opp = board.store_index(1 - mover)
+    for pit in board.legal_moves():
+        if pit == 0:
+            continue  # the swap is never offered where the table applies
+        before = board.cells[own] - board.cells[opp]
+        board.push(pit)
+        gain = board.cells[own] - board.cells[opp] - before
+        if board.to_move is None:
+            value = gain
+        else:
+            rest = table.margin(board.cells, board.to_move)
+            value = gain + (rest if board.to_move == mover else -rest)
+        board.pop()
+        if best is None or value > best:
+            best = value
+            best_pit = pit
+    return best_pit, best
+
+
+__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "size"]

@@ -1,0 +1,160 @@
+"""The endgame table (issue 13): small tables from the same generator checked against brute
+force on the oracle's rules, the exact solver, and a file that is damaged or for other rules."""
+
+import functools
+import random
+
+import pytest
+from cpy import ROOT, require_circuitpython, run_cp
+from oracle import OracleGame
+
+from kalaha import NORTH, SOUTH, Board
+from kalaha.ai import solve
+from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move, size
+
+np = pytest.importorskip("numpy")
+endgame_db = pytest.importorskip("tools.endgame_db")
+
+RULES = [(False, False), (True, False), (False, True), (True, True)]
+
+
+@functools.cache
+def oracle_value(pits, mover_row, opp_row, empty_capture, alga):
+    """Brute force on the oracle: the mover's best final margin from here on (no tables)."""
+    g = OracleGame(pits, 0, empty_capture, alga)
+    g.rows = [list(mover_row), list(opp_row)]
+    g.mover = 0
+    g.turn_count = 5  # long past the swap
+    best = None
+    for move in g.moves():
+        before = g.stores[0] - g.stores[1]
+        h = g.play(move)
+        gain = h.stores[0] - h.stores[1] - before
+        if h.over:
+            value = gain
+        elif h.mover == 0:
+            value = gain + oracle_value(pits, tuple(h.rows[0]), tuple(h.rows[1]), empty_capture, alga)
+        else:
+            value = gain - oracle_value(pits, tuple(h.rows[1]), tuple(h.rows[0]), empty_capture, alga)
+        best = value if best is None or value > best else best
+    return best
+
+
+@pytest.mark.parametrize("pits,seeds", [(2, 6), (3, 6), (4, 5)])
+@pytest.mark.parametrize("empty_capture,alga", RULES)
+def test_small_tables_agree_with_brute_force_everywhere(tmp_path, pits, seeds, empty_capture, alga):
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, pits, seeds, empty_capture, alga)
+    table = EndgameTable(path, pits, empty_capture, alga)
+    checked = 0
+    for n in range(1, seeds + 1):
+        for row in endgame_db.compositions(n, 2 * pits):
+            mover_row, opp_row = tuple(int(x) for x in row[:pits]), tuple(int(x) for x in row[pits:])
+            if not any(mover_row) or not any(opp_row):
+                continue  # already over: never to move
+            for mover in (SOUTH, NORTH):
+                cells = [0] * (2 * pits + 2)
+                mine = 0 if mover == SOUTH else pits + 1
+                theirs = pits + 1 if mover == SOUTH else 0
+                cells[mine : mine + pits] = mover_row
+                cells[theirs : theirs + pits] = opp_row
+                expected = oracle_value(pits, mover_row, opp_row, empty_capture, alga)
+                assert table.margin(cells, mover) == expected, (mover_row, opp_row, mover)
+                checked += 1
+    assert checked > 100
+    table.close()
+
+
+def test_a_table_agrees_with_the_exact_solver_and_plays_the_perfect_move(tmp_path):
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, 6, 8)
+    table = EndgameTable(path)
+    rng = random.Random(5)
+    checked = 0
+    while checked < 60:
+        b = Board(seeds=rng.choice((2, 3, 4)))
+        while b.to_move is not None and table.ranker.seeds(b.cells) > 8:
+            b.push(rng.choice([m for m in b.legal_moves() if m]))
+        if b.to_move is None:
+            continue
+        exact = solve(b)  # South's final margin
+        now = b.cells[b.store_index(SOUTH)] - b.cells[b.store_index(NORTH)]
+        m = table.margin(b.cells, b.to_move)
+        assert now + (m if b.to_move == SOUTH else -m) == exact
+        pit, value = best_root_move(table, b)
+        assert value == m
+        b.push(pit)  # the move it chose keeps the exact value
+        if b.to_move is not None:
+            assert solve(b) == exact
+        else:
+            assert b.cells[b.store_index(SOUTH)] - b.cells[b.store_index(NORTH)] == exact
+        checked += 1
+
+
+def test_the_device_ranking_and_the_generator_agree_and_cover_every_rank():
+    pits, seeds = 3, 5
+    ranker = Ranker(pits, seeds)
+    ranks = endgame_db.Ranks(pits, seeds)
+    seen = []
+    for n in range(seeds + 1):
+        rows = endgame_db.compositions(n, 2 * pits)
+        fast = ranks.rank(rows)
+        for row, r in zip(rows, fast, strict=True):
+            cells = [int(x) for x in row[:pits]] + [0] + [int(x) for x in row[pits:]] + [0]
+            assert ranker.rank(cells, SOUTH) == r
+            seen.append(int(r))
+    assert sorted(seen) == list(range(size(pits, seeds)))
+    assert ranker.rank([3, 3, 0, 0, 0, 0, 0, 0], SOUTH) == -1  # more seeds than the table
+
+
+def test_a_damaged_block_is_found_and_other_rules_are_refused(tmp_path):
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, 4, 8)
+    data = bytearray(open(path, "rb").read())
+    damaged = tmp_path / "damaged.kdb"
+    spot = HEADER + BLOCK + 5  # a byte in the second block
+    data[spot] ^= 0x10
+    damaged.write_bytes(bytes(data))
+    table = EndgameTable(str(damaged), 4)
+    assert table.probe([1, 0, 0, 0, 0, 1, 0, 0, 0, 0], SOUTH) >= 0  # the first block is fine
+    with pytest.raises(Damaged):
+        for n in range(1, 9):
+            for row in endgame_db.compositions(n, 8):
+                cells = [int(x) for x in row[:4]] + [0] + [int(x) for x in row[4:]] + [0]
+                table.probe(cells, SOUTH)
+    with pytest.raises(Damaged):
+        EndgameTable(path, 4, empty_capture=True)
+    with pytest.raises(Damaged):
+        EndgameTable(path, 6)
+    (tmp_path / "junk.kdb").write_bytes(b"not a table" * 10)
+    with pytest.raises(Damaged):
+        EndgameTable(str(tmp_path / "junk.kdb"), 4)
+
+
+def test_a_probe_allocates_nothing_in_circuitpython(tmp_path):
+    require_circuitpython()
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, 6, 8)
+    script = (
+        """
+import micropython
+from kalaha.endgame import EndgameTable
+t = EndgameTable(%r)
+cells = [1, 0, 2, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
+t.probe(cells, 0)
+t.probe(cells, 1)  # each block's first probe checks its CRC (once; that may allocate)
+v = [0, 0]
+micropython.heap_lock()
+v[0] = t.probe(cells, 0)
+v[1] = t.probe(cells, 1)
+micropython.heap_unlock()
+print(v, t.probes)
+"""
+        % path
+    )
+    status, out, err = run_cp(script, tmp_path, path=(ROOT,), heap=128 * 1024)
+    assert status == 0, out + err
+    table = EndgameTable(path)
+    cells = [1, 0, 2, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
+    expected = [table.probe(cells, 0), table.probe(cells, 1)]
+    assert min(expected) >= 0 and out.strip() == "%s 4" % expected
