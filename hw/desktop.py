@@ -141,8 +141,15 @@ class Simulator:
         flash = FileFlash(data) if data else MemoryFlash()
         # CPython is about a hundred times faster than the device: bigger AI slices per frame.
         # The help pages open on a first start: a new data file, not a headless run's memory.
+        from kalaha.cli_ai import table_path
+        from kalaha.endgame import open_table
+
+        endgame, _why = open_table(table_path())  # the file make device puts on the drive
         self.app = App(
-            slice_nodes=DESKTOP_SLICE_NODES, store=Store(flash), welcome=bool(data) or not headless
+            slice_nodes=DESKTOP_SLICE_NODES,
+            store=Store(flash),
+            welcome=bool(data) or not headless,
+            endgame=endgame,
         )
         self.now = 0
         self.font = pygame.font.Font(None, 28)

@@ -24,11 +24,13 @@ import synthio  # noqa: E402
 from hw.layout import MACROPAD  # noqa: E402
 from hw.screen import Screen  # noqa: E402
 from kalaha.app import TICKS_WRAP, App  # noqa: E402
+from kalaha.endgame import open_table  # noqa: E402
 from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
+ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 REPORT_MS = 5000  # how often the serial console gets the frame and heap figures
 # A garbage collection takes about 14 ms on the device (measured, emulated): do it in a quiet
 # frame (nothing animates or thinks) once free memory drops below this, so the automatic one,
@@ -176,7 +178,12 @@ def main():
     screen = Screen(display)
     sound = Sound()
     # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
-    app = App(store=store, ticks=supervisor.ticks_ms)
+    # The endgame table on the drive (make device puts it there): perfect endgames and exact
+    # hints; without it the game plays on and the help's last page says so.
+    endgame, why = open_table(ENDGAME_FILE)
+    if why:
+        print("kalaha: " + why)
+    app = App(store=store, ticks=supervisor.ticks_ms, endgame=endgame)
     report = SerialReport()
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0

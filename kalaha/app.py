@@ -19,6 +19,7 @@ from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import WARN_MS, ChessClock
 from kalaha.compat import const
+from kalaha.endgame import best_root_move
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -70,12 +71,15 @@ SLICE_NODES = const(4)  # AI nodes per slice: 1-2 ms on the RP2040, 5 ms at most
 THINK_FRAME_MS = const(14)
 TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
+PERFECT_LEVELS = ("strong", "expert")  # levels that play the endgame table's perfect moves
 
 
 class App(View):
     """The game as a state machine. Feed it events; read `pixels`, `lines`, `flip`, `sounds`."""
 
-    def __init__(self, settings=None, slice_nodes=SLICE_NODES, store=None, ticks=None, welcome=True):
+    def __init__(
+        self, settings=None, slice_nodes=SLICE_NODES, store=None, ticks=None, welcome=True, endgame=None
+    ):
         # Saved data (kalaha.store.Store); without one, an in-memory store keeps this session's.
         self.store = store if store is not None else Store(MemoryFlash())
         self.settings = dict(DEFAULT_SETTINGS)
@@ -84,6 +88,9 @@ class App(View):
         if settings:
             self.settings.update(settings)
         self.level = "medium"
+        # The endgame table (kalaha.endgame.EndgameTable) or None: perfect play and exact hints
+        # with few seeds left, for the rules it was built for.
+        self.endgame = endgame
         self.start_choice = 0  # index into START_NAMES
         self.games_started = 0
         self.search = Search(max_ply=APP_SEARCH_PLIES)
@@ -621,9 +628,27 @@ class App(View):
         b = self.board
         if b is None or b.to_move is None or b.to_move != self.computer:
             return
+        if self.level in PERFECT_LEVELS:
+            known = self._endgame_move()
+            if known is not None:
+                self._sow(known[0])  # the table knows the perfect move: no search
+                return
         start_level(self.search, b, self.level, seed=self.games_started)
         self.thinking = True
         self.think_started = self.now
+
+    def _endgame_move(self):
+        """(pit, margin) from the endgame table when it covers this position, else None."""
+        t = self.endgame
+        b = self.board
+        if t is None or b.pits != t.ranker.pits or b.empty_capture or b.alga:
+            return None
+        try:
+            return best_root_move(t, b)
+        except (OSError, ValueError):  # a damaged block (Damaged) or a failing file
+            self.endgame = None
+            self.say("endgame table damaged")
+            return None
 
     def _slices(self):
         """Run the search for this frame's share. True once it has finished.
@@ -723,13 +748,21 @@ class App(View):
         b = self.board
         if not self._human_to_move() or self.thinking or self.hinting:
             return
+        known = self._endgame_move()
+        if known is not None:
+            # Exact: the perfect move and how the game ends with perfect play from here.
+            pit, rest = known
+            me = b.to_move
+            final = b.cells[b.store_index(me)] - b.cells[b.store_index(1 - me)] + rest
+            how = "draw" if final == 0 else ("win by %d" % final if final > 0 else "lose by %d" % -final)
+            self._show_hint(pit, "best: %d, %s" % (pit, how))
+            return
         self.search.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
         self.hinting = True
         self.hint_version = self.version
         self.say("finding a hint", 5000)
 
     def _hint_slice(self):
-        b = self.board
         if self.version != self.hint_version or not self._human_to_move():
             self._cancel_search()  # the player moved (or undid) first: the hint is stale
             return
@@ -737,10 +770,14 @@ class App(View):
             return
         self.hinting = False
         pit = self.search.best_pit
+        self._show_hint(pit, "hint: pit %d" % pit)
+
+    def _show_hint(self, pit, text):
+        b = self.board
         self.flash_key = view_key_of_pit(b.to_move, pit, self.viewer, b.pits)
         self.flash_colour = HINT_COLOUR
         self.flash_until = self.now + 1500
-        self.say("hint: pit %d" % pit)
+        self.say(text, 3000)
 
     def _end_game(self):
         b = self.board

@@ -10,6 +10,7 @@ import time
 
 from kalaha.ai import LEVEL_NAMES, Search, best_turn, solve
 from kalaha.board import Board
+from kalaha.endgame import best_root_move
 
 BENCH_POSITIONS = (
     ("opening", ""),
@@ -26,11 +27,73 @@ MAX_GAMES = 10000
 SOLVE_SEEDS = 30  # seeds left in the pits: 30 take seconds, 32 over a minute (measured)
 
 
+def endgame_table(path, board):
+    """The endgame table for `board`'s rules (the file make device builds, or `path`), or None."""
+    from kalaha.endgame import open_table
+
+    if board.pits != 6 or board.empty_capture or board.alga:
+        return None
+    table, _why = open_table(path or table_path())
+    return table
+
+
+def table_path():
+    """The endgame table the device build made (build/CIRCUITPY/endgame.kdb), or its cache."""
+    for name in (os.path.join("CIRCUITPY", "endgame.kdb"), "endgame-6x14.kdb"):
+        path = os.path.join(ROOT, "build", name)
+        if os.path.exists(path):
+            return path
+    return os.path.join(ROOT, "build", "endgame-6x14.kdb")
+
+
+def perfect_turn(table, board):
+    """The whole perfect turn from the endgame table: (pits, the mover's margin from here), or None."""
+    first = best_root_move(table, board)
+    if first is None:
+        return None
+    side = board.to_move
+    pits = []
+    made = 0
+    move = first
+    while move is not None:
+        pits.append(move[0])
+        board.push(move[0])
+        made += 1
+        move = best_root_move(table, board) if board.to_move == side else None
+    for _ in range(made):
+        board.pop()
+    return pits, first[1]
+
+
 def add_ai_commands(sub, rule_flags, make_board, cli_error):
     from kalaha.cli import whole_number
+    from kalaha.notation import POSITION_CHARS, check_chars
 
-    p = sub.add_parser("move", help="the computer's whole turn after a record")
+    def board_at(args):
+        """The board after --record, or at --position (any seed total: it is counted)."""
+        if args.position is None:
+            return make_board(args, args.record)
+        if args.record:
+            raise cli_error("give a record or --position, not both")
+        check_chars(args.position, POSITION_CHARS, "position")
+        total = 0
+        for part in args.position.replace(",", " ").replace(":", " ").replace("/", " ").split():
+            if part.isdigit() and len(part) <= 3:
+                total += int(part)
+        board = make_board(args, "")
+        board.total = total
+        board.set_position(args.position)
+        return board
+
+    def position_flags(p):
+        p.add_argument(
+            "--position", help="a position as `replay --json` prints it, e.g. '0,0,1,0,2,1:20/...'"
+        )
+        p.add_argument("--table", help="the endgame table (default: the one make device built)")
+
+    p = sub.add_parser("move", help="the computer's whole turn after a record (or at a position)")
     p.add_argument("record", nargs="?", default="")
+    position_flags(p)
     group = p.add_mutually_exclusive_group()
     group.add_argument("--level", choices=LEVEL_NAMES)
     group.add_argument(
@@ -42,9 +105,22 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
     rule_flags(p)
 
     def cmd_move(args, out):
-        board = make_board(args, args.record)
+        board = board_at(args)
         if board.to_move is None:
             raise cli_error("the game is over: no move to make")
+        table = endgame_table(args.table, board) if not (args.depth or args.nodes) else None
+        if table is not None and (args.level or "strong") in ("strong", "expert"):
+            turn = perfect_turn(table, board)
+            if turn is not None:
+                # The endgame table knows the perfect turn and its final margin: no search.
+                pits, margin = turn
+                text = "-".join(map(str, pits))
+                if args.json:
+                    result = {"turn": text, "score": margin, "depth": 0, "nodes": 0, "exact": True}
+                    out.write(json.dumps(result) + "\n")
+                else:
+                    out.write(text + "\n")
+                return
         if args.depth:
             # A deep search from an early position would run for hours: it stops at the node cap.
             options = {"depth": args.depth, "nodes": MAX_NODES}
@@ -61,15 +137,25 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
 
     p.set_defaults(func=cmd_move)
 
-    p = sub.add_parser("solve", help="exact perfect-play margin (South minus North), small boards")
+    p = sub.add_parser(
+        "solve", help="exact perfect-play margin (South minus North): the endgame table, or a search"
+    )
     p.add_argument("--record", default="")
+    position_flags(p)
     rule_flags(p)
 
     def cmd_solve(args, out):
-        board = make_board(args, args.record)
+        board = board_at(args)
         if board.to_move is None:
             o = board.outcome()
             out.write("%d\n" % (o.south - o.north))
+            return
+        table = endgame_table(args.table, board)
+        margin = table.margin(board.cells, board.to_move) if table is not None else None
+        if margin is not None:
+            # Instant: the table holds this position. Its margin is the mover's from here on.
+            now = board.cells[board.store_index(0)] - board.cells[board.store_index(1)]
+            out.write("%d\n" % (now + (margin if board.to_move == 0 else -margin)))
             return
         left = sum(board.row(0)) + sum(board.row(1))
         if left > SOLVE_SEEDS:

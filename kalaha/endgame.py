@@ -25,6 +25,7 @@ from kalaha.compat import const
 MAGIC = b"KDB1"
 HEADER = const(32)
 BLOCK = const(1024)  # bytes of values per checked block
+CHUNK = const(128)  # a block is checked this many bytes at a time (a small buffer)
 
 
 def binomials(rows, width):
@@ -118,7 +119,7 @@ class EndgameTable:
         self.data_bytes = (self.count + 1) // 2
         self.blocks = (self.data_bytes + BLOCK - 1) // BLOCK
         self.checked = bytearray((self.blocks + 7) // 8)  # a bit per block: its CRC was good
-        self.block = bytearray(BLOCK)  # read whole blocks only to check them, once each
+        self.chunk = bytearray(CHUNK)  # a block is read in chunks to check it, once
         self.byte = bytearray(1)
         self.word = bytearray(4)
         self.probes = 0
@@ -152,25 +153,45 @@ class EndgameTable:
     def _check(self, block):
         f = self.file
         start = block * BLOCK
-        n = min(BLOCK, self.data_bytes - start)
+        left = min(BLOCK, self.data_bytes - start)
         f.seek(HEADER + start)
-        got = f.readinto(self.block)
+        value = 0
+        while left > 0:
+            got = f.readinto(self.chunk)
+            n = min(got or 0, left)
+            if n <= 0:
+                raise Damaged("the endgame table is cut short")
+            value = crc(self.chunk, n, value)
+            left -= n
         f.seek(HEADER + self.data_bytes + 4 * block)
         f.readinto(self.word)
-        if got is None or got < n or _u32(self.word, 0) != crc(self.block, n):
+        if _u32(self.word, 0) != value:
             raise Damaged("block %d of the endgame table is damaged" % block)
         self.checked[block >> 3] |= 1 << (block & 7)
+
+
+def open_table(path, pits=6):
+    """(EndgameTable, "") for the file at `path`, or (None, why) when it is missing or not usable.
+
+    The game plays without it; the help's last page says which.
+    """
+    try:
+        return EndgameTable(path, pits), ""
+    except OSError:
+        return None, "endgame table missing"
+    except ValueError:
+        return None, "endgame table damaged"
 
 
 def _u32(buf, at):
     return buf[at] | (buf[at + 1] << 8) | (buf[at + 2] << 16) | (buf[at + 3] << 24)
 
 
-def crc(buf, n):
-    """CRC-32 of the first n bytes of buf (binascii where there is one)."""
+def crc(buf, n, value=0):
+    """CRC-32 of the first n bytes of buf, continuing from `value` (binascii where there is one)."""
     if _crc32 is not None:
-        return _crc32(memoryview(buf)[0:n]) & 0xFFFFFFFF
-    c = 0xFFFFFFFF
+        return _crc32(memoryview(buf)[0:n], value) & 0xFFFFFFFF
+    c = value ^ 0xFFFFFFFF
     for i in range(n):
         c ^= buf[i]
         for _ in range(8):
@@ -209,4 +230,4 @@ def best_root_move(table, board):
     return best_pit, best
 
 
-__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "size"]
+__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "open_table", "size"]

@@ -405,6 +405,9 @@ class View:
         lines[0] = "%s %d/%d" % (title, self.cursor + 1, len(PAGES))
         for row in range(4):
             lines[row + 1] = text[row]
+        if self.cursor == len(PAGES) - 1:
+            t = self.endgame
+            lines[2] = "endgame: %d seeds" % t.max_seeds if t is not None else "no endgame table"
         # The colour pages light a key in each colour they explain, in the order of the lines.
         bright = self.settings["brightness"]
         for k in range(12):

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 
 from tools import circuitpython
@@ -68,6 +69,30 @@ def _compile_or_copy(source, rel, version, compiled):
         shutil.copyfile(source, dst)
 
 
+ENDGAME_SEEDS = 14  # the table's limit: see docs/performance.md (endgame table) for why
+ENDGAME_CACHE = os.path.join(ROOT, "build", "endgame-6x%d.kdb" % ENDGAME_SEEDS)
+ENDGAME_SOURCES = ("tools/endgame_db.py", "kalaha/endgame.py")
+
+
+def add_endgame_table(out):
+    """Put the endgame table on the drive (endgame.kdb), built once into build/ and kept.
+
+    Building needs numpy (requirements-device.txt); without it and without a cached table the
+    drive has none, and the game says so on its help page.
+    """
+    newest = max(os.path.getmtime(os.path.join(ROOT, rel)) for rel in ENDGAME_SOURCES)
+    if not os.path.exists(ENDGAME_CACHE) or os.path.getmtime(ENDGAME_CACHE) < newest:
+        try:
+            from tools import endgame_db
+        except ImportError as e:
+            out.write("warning: no endgame table (%s; pip install -r requirements-device.txt)\n" % e)
+            return
+        started = time.time()
+        endgame_db.build(ENDGAME_CACHE, 6, ENDGAME_SEEDS)
+        out.write("built the endgame table (%d seeds) in %.0f s\n" % (ENDGAME_SEEDS, time.time() - started))
+    shutil.copyfile(ENDGAME_CACHE, os.path.join(DRIVE, "endgame.kdb"))
+
+
 def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):
     """Make build/CIRCUITPY: exactly the files that go on the drive.
 
@@ -104,6 +129,7 @@ def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):
                         _compile_or_copy(src, "lib/" + rel, version, compiled)
     except RuntimeError as e:
         raise BuildError(str(e)) from None
+    add_endgame_table(out)
     kind = ".mpy for CircuitPython %s.x" % version if compiled else ".py sources"
     with open(BUILD_INFO, "w") as f:
         f.write("%s\n" % (version if compiled else "source"))

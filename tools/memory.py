@@ -144,7 +144,8 @@ def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=No
         path = (drive, os.path.join(drive, "lib"), circuitpython.STANDINS)
         version = version or circuitpython.DEFAULT_VERSION
         heap = heap_kb * 1024 + standin_cost(version)
-        return circuitpython.run(script, heap=heap, path=path, cwd=tmp, version=version)
+        # The drive is the working directory, as on the device: code.py finds endgame.kdb.
+        return circuitpython.run(script, heap=heap, path=path, cwd=drive, version=version)
 
 
 def figures(out):
@@ -217,7 +218,10 @@ sound = Sound()
 at = mark("object Sound (stand-in synthio, sized as measured)", at)
 store = open_store()
 at = mark("object Store", at)
-app = App(store=store)
+from kalaha.endgame import open_table
+table, _why = open_table("endgame.kdb")
+at = mark("object EndgameTable (the drive's endgame.kdb%%s)" %% (" MISSING" if table is None else ""), at)
+app = App(store=store, endgame=table)
 at = mark("object App (search table included)", at)
 app.tick(0)
 screen.show(app.lines, 180 if app.flip else 0)
@@ -236,6 +240,7 @@ MODULES = (
     "kalaha.store",
     "kalaha.screens",
     "kalaha.view",
+    "kalaha.endgame",
     "kalaha.app",
     "neopixel",
     "hw.screen",
@@ -253,7 +258,7 @@ def heap_table(drive=DRIVE):
                 % {"nvm": os.path.join(tmp, "nvm.bin"), "modules": MODULES, "standins": STANDIN_MODULES}
             )
         path = (drive, os.path.join(drive, "lib"), circuitpython.STANDINS)
-        status, out, err = circuitpython.run(script, heap=1 << 20, path=path, cwd=tmp)
+        status, out, err = circuitpython.run(script, heap=1 << 20, path=path, cwd=drive)
     if status:
         raise SystemExit("the heap table run failed: %s" % (err or out).strip()[-800:])
     rows = []
