@@ -158,3 +158,90 @@ print(v, t.probes)
     cells = [1, 0, 2, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
     expected = [table.probe(cells, 0), table.probe(cells, 1)]
     assert min(expected) >= 0 and out.strip() == "%s 4" % expected
+
+
+@pytest.fixture(scope="module")
+def table10(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("eg") / "t10.kdb")
+    endgame_db.build(path, 6, 10)
+    return path
+
+
+def south_margin_after(board, pit):
+    b = Board.from_record(board.record(), seeds=board.total // 12)
+    b.push(pit)
+    if b.to_move is None:
+        return b.cells[b.store_index(SOUTH)] - b.cells[b.store_index(NORTH)]
+    return solve(b)
+
+
+def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
+    from test_app import FRAME
+
+    from kalaha.app import App
+    from kalaha.screens import GAME
+    from kalaha.view import view_key_of_pit
+
+    rng = random.Random(3)
+    hints = moves = 0
+    for _ in range(12):
+        app = App({"seeds": 2}, endgame=EndgameTable(table10))
+        app.level = "strong"
+        app.tick(0)
+        app.start_vs_computer()
+        t = 0
+        while app.screen == GAME and app.board.to_move is not None:
+            t += FRAME
+            app.tick(t)
+            b = app.board
+            if app.anim_path is not None or app.thinking or b.to_move is None:
+                continue
+            covered = app.endgame.ranker.seeds(b.cells) <= 10
+            if b.to_move == app.computer:
+                continue
+            if covered:
+                # The person asks for a hint: the perfect pit, and how the game ends from here.
+                exact = solve(b)
+                app.hint()
+                pit = int(app.message.split(",")[0].split()[-1])
+                final = exact if b.to_move == SOUTH else -exact
+                how = "draw" if final == 0 else ("win by %d" % final if final > 0 else "lose by %d" % -final)
+                assert app.message.endswith(how) and south_margin_after(b, pit) == exact
+                hints += 1
+            pit = rng.choice([m for m in b.legal_moves() if m])
+            before = b.ply
+            app.key_down(view_key_of_pit(b.to_move, pit, app.viewer, b.pits))
+            app.key_up(view_key_of_pit(b.to_move, pit, app.viewer, b.pits))
+            assert b.ply == before + 1
+            # the computer's reply, if the table covers it: at once (no search), and perfect
+            while app.anim_path is not None:
+                t += FRAME
+                app.tick(t)
+            if b.to_move == app.computer and app.endgame.ranker.seeds(b.cells) <= 10:
+                exact = solve(b)
+                ply = b.ply
+                t += FRAME
+                app.tick(t)
+                assert not app.thinking and b.ply > ply
+                replay = Board.from_record(b.record(), seeds=2)
+                while replay.ply > ply:
+                    replay.pop()
+                assert south_margin_after(replay, b.moves_at(ply)) == exact
+                moves += 1
+    assert hints >= 5 and moves >= 5, (hints, moves)
+
+
+def test_the_command_line_answers_positions_from_the_table(table10, capsys):
+    from kalaha.cli import main
+
+    position = "0,0,1,0,2,1:20/0,1,0,1,0,0:22 S"
+    b = Board()
+    b.total = 48
+    b.set_position(position)
+    assert main(["solve", "--position", position, "--table", table10]) == 0
+    assert capsys.readouterr().out.strip() == str(solve(b))
+    assert main(["move", "--position", position, "--table", table10, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"exact": true' in out
+    assert main(["solve", "--position", position, "--record", "3"]) == 2
+    assert "not both" in capsys.readouterr().err
