@@ -29,7 +29,11 @@ from kalaha.compat import const
 
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
-WIN = const(8000)  # a won game scores WIN - plies + margin*UNIT: above any evaluation
+PROBE_NODES = const(6)  # an endgame-table probe (seek + 1-byte read, about 2.3 ms on the device)
+WIN = const(8000)  # a won game scores WIN - plies + margin*WIN_UNIT: above any evaluation
+# A seed of final margin in a finished (or table-known) game: more than the plies (under 64)
+# that prefer a quicker win, so the margin decides and perfect play maximises it.
+WIN_UNIT = const(64)
 UNIT = const(16)  # one seed in evaluation units
 _NEAR_WIN = const(6000)  # |score| above this came from a finished (or decided) game
 _DATA_OFF = const(16384)  # scores are stored shifted so the packed TT entry is positive
@@ -54,6 +58,7 @@ class Search:
     """One reusable searcher. start() a position, then step() until it returns True."""
 
     def __init__(self, tt_bits=TABLE_BITS, max_ply=MAX_PLY):
+        self.table = None
         size = 1 << tt_bits
         self.tt_mask = size - 1
         # One stored key per slot (the slot is h1's low bits): h2 and h1's top six bits, a
@@ -115,7 +120,16 @@ class Search:
             keys[i] = -1
 
     def start(
-        self, board, depth=64, nodes=1 << 30, noise=0, seed=1, exact=False, turn_depth=False, row_weight=0
+        self,
+        board,
+        depth=64,
+        nodes=1 << 30,
+        noise=0,
+        seed=1,
+        exact=False,
+        turn_depth=False,
+        row_weight=0,
+        table=None,
     ):
         """Begin searching `board` (its cells are copied; the board is never touched).
 
@@ -123,7 +137,8 @@ class Search:
         costs: False a whole ply, True nothing (depth counts turns), HALF half a ply; nodes: total node
         budget; noise: Easy's random error in seeds, from the integer `seed`; exact: score
         only finished games (the solver); row_weight: evaluation weight of seeds on
-        one's own row, in sixteenths of a seed in the store.
+        one's own row, in sixteenths of a seed in the store; table: an endgame table
+        (kalaha.endgame) whose exact values end the search wherever few enough seeds are left.
         """
         if board.to_move is None:
             raise ValueError("the game is over: nothing to search")
@@ -135,6 +150,8 @@ class Search:
             self.total = board.total
             self.empty_capture = board.empty_capture
             self.alga = board.alga
+        ok = table is not None and table.ranker.pits == self.pits and not self.empty_capture and not self.alga
+        self.table = table if ok else None
         c = self.cells
         src = board.cells
         for i in range(len(c)):
@@ -320,9 +337,9 @@ class Search:
         if self.exact:
             return m
         if m > 0:
-            return WIN - d + m * UNIT
+            return WIN - d + m * WIN_UNIT
         if m < 0:
-            return d - WIN + m * UNIT
+            return d - WIN + m * WIN_UNIT
         return 0
 
     # ----- the search loop ----------------------------------------------------------------
@@ -338,7 +355,6 @@ class Search:
         p = self.pits
         sstore = p
         nstore = p + p + 1
-        half = self.total // 2
         exact = self.exact
         alpha = self.alpha
         beta = self.beta
@@ -367,6 +383,9 @@ class Search:
         # A frontier node: every child is a leaf (depth <= 0) whichever sowing it follows.
         frontier = dec_same if dec_same < dec_flip else dec_flip
         tt_min = 2 * self.tt_min_depth
+        table = self.table
+        tmax = table.max_seeds if table is not None else -1
+        total = self.total
         while True:
             if state == _ST_ENTER:
                 if left <= 0:
@@ -389,14 +408,33 @@ class Search:
                     value = self._terminal(me, ended, d)
                     state = _ST_RETURN
                     continue
-                if not exact and d and (c[sstore] > half or c[nstore] > half):
-                    # More than half the seeds in a store: that side has already won.
-                    m = c[sstore] - c[nstore]
-                    if me == NORTH:
-                        m = -m
-                    value = (WIN - 100 - d + m * UNIT) if m > 0 else (d + 100 - WIN + m * UNIT)
-                    state = _ST_RETURN
-                    continue
+                if d and total - c[sstore] - c[nstore] <= tmax:
+                    # Endgame table: the exact final margin, for the side to move, from here.
+                    side = sides[d]
+                    try:
+                        g = table.probe(c, side)
+                    except ValueError:  # a damaged block: search on without the table
+                        self.table = table = None
+                        tmax = -1
+                        g = -1
+                    if g >= 0:
+                        m = c[sstore] - c[nstore]
+                        if side == NORTH:
+                            m = -m
+                        m += g + g - (total - c[sstore] - c[nstore])
+                        if me != side:
+                            m = -m
+                        if exact or m == 0:
+                            value = m
+                        else:
+                            value = (WIN - d + m * WIN_UNIT) if m > 0 else (d - WIN + m * WIN_UNIT)
+                        # A probe costs about as much device time as PROBE_NODES nodes.
+                        nodes += PROBE_NODES
+                        left -= PROBE_NODES
+                        state = _ST_RETURN
+                        continue
+                # (A store holding more than half the seeds has won, but the search goes on:
+                # the margin still counts, and perfect play maximises it.)
                 dep = depth[d]
                 if dep <= 0 and not exact:
                     value = (c[sstore] - c[nstore]) * UNIT
@@ -546,7 +584,6 @@ class Search:
             orow += c[obase + i]
         own0 = c[store]
         opp = c[ostore]
-        half = self.total // 2
         ec = self.empty_capture
         alga = self.alga
         w = self.row_weight
@@ -588,14 +625,11 @@ class Search:
                     rem = ro + rp
                     m = own - opp + (rem if (ro == 0) == alga else -rem)
                     if m > 0:
-                        v = WIN - d - 1 + m * UNIT
+                        v = WIN - d - 1 + m * WIN_UNIT
                     elif m < 0:
-                        v = d + 1 - WIN + m * UNIT
+                        v = d + 1 - WIN + m * WIN_UNIT
                     else:
                         v = 0
-                elif own > half or opp > half:
-                    m = own - opp
-                    v = (WIN - 101 - d + m * UNIT) if m > 0 else (d + 101 - WIN + m * UNIT)
                 else:
                     v = (own - opp) * UNIT
                     if w:
@@ -711,27 +745,31 @@ class Search:
 class Level:
     """A playing level as a named record (python-chess's engine.Limit style)."""
 
-    def __init__(self, name, depth, turn_depth, nodes, noise, cap_ms):
+    def __init__(self, name, depth, turn_depth, nodes, noise, cap_ms, uses_table=False):
         self.name = name
         self.depth = depth  # the deepest iteration, in plies
         self.turn_depth = turn_depth  # what an extra-turn sowing counts: False 1 ply, HALF, True free
         self.nodes = nodes  # the node budget of a move
         self.noise = noise  # random error per move, in seeds (Easy's mistakes)
         self.cap_ms = cap_ms  # the hard time cap: play the best move found so far
+        self.uses_table = uses_table  # plays the endgame table's exact values where it applies
 
 
 LEVELS = {
     "easy": Level("easy", 1, False, 400, 3, 1000),
     "medium": Level("medium", 4, True, 3000, 0, 1500),
-    "strong": Level("strong", 60, HALF, 2000, 0, 1500),
-    "expert": Level("expert", 60, HALF, 10000, 0, 7500),
+    "strong": Level("strong", 60, HALF, 2000, 0, 1500, True),
+    "expert": Level("expert", 60, HALF, 10000, 0, 7500, True),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 ROW_WEIGHT = const(0)
 
 
-def start_level(search, board, level, seed=1):
-    """Start `search` on `board` with the settings of `level` (a LEVEL_NAMES entry)."""
+def start_level(search, board, level, seed=1, table=None):
+    """Start `search` on `board` with the settings of `level` (a LEVEL_NAMES entry).
+
+    table: the endgame table, used by the levels that play perfectly where it applies.
+    """
     spec = LEVELS[level]
     search.start(
         board,
@@ -741,6 +779,7 @@ def start_level(search, board, level, seed=1):
         seed=seed + board.ply,
         turn_depth=spec.turn_depth,
         row_weight=ROW_WEIGHT,
+        table=table if spec.uses_table else None,
     )
 
 
@@ -760,7 +799,7 @@ def think(search, board, slice_nodes=256, **options):
             return
 
 
-def best_turn(board, search=None, level=None, seed=1, **options):
+def best_turn(board, search=None, level=None, seed=1, table=None, **options):
     """The computer's whole turn from `board` as a list of pits (extra turns included).
 
     `board` is left as it was. Returns (pits, score of the first sowing, depth, nodes).
@@ -772,9 +811,9 @@ def best_turn(board, search=None, level=None, seed=1, **options):
     first_score = first_depth = nodes = 0
     while work.to_move == side:
         if level is not None:
-            start_level(search, work, level, seed)
+            start_level(search, work, level, seed, table)
         else:
-            search.start(work, seed=seed + work.ply, **options)
+            search.start(work, seed=seed + work.ply, table=table, **options)
         while not search.step(1 << 20):
             pass
         if not pits:
@@ -786,14 +825,15 @@ def best_turn(board, search=None, level=None, seed=1, **options):
     return pits, first_score, first_depth, nodes
 
 
-def solve(board, search=None):
+def solve(board, search=None, table=None):
     """Exact perfect-play margin (South's store minus North's at the end) from `board`.
 
-    Both sides play to maximise their own final margin. Only for small boards.
+    Both sides play to maximise their own final margin. Only for small boards, or with an
+    endgame table (kalaha.endgame), whose values end every line once few seeds are left.
     """
     search = search or Search(tt_bits=16)
     search.clear_table()
-    search.start(board, exact=True)
+    search.start(board, exact=True, table=table)
     while not search.step(1 << 20):
         pass
     return search.score if board.turn == SOUTH else -search.score

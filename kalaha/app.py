@@ -633,7 +633,7 @@ class App(View):
             if known is not None:
                 self._sow(known[0])  # the table knows the perfect move: no search
                 return
-        start_level(self.search, b, self.level, seed=self.games_started)
+        start_level(self.search, b, self.level, seed=self.games_started, table=self.endgame)
         self.thinking = True
         self.think_started = self.now
 

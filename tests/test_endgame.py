@@ -9,7 +9,7 @@ from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.ai import solve
+from kalaha.ai import Search, solve
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move, size
 
 np = pytest.importorskip("numpy")
@@ -245,3 +245,20 @@ def test_the_command_line_answers_positions_from_the_table(table10, capsys):
     assert '"exact": true' in out
     assert main(["solve", "--position", position, "--record", "3"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table10):
+    from tools import quality
+
+    table = EndgameTable(table10)
+    solver = Search(tt_bits=14)
+    cases = [(b, quality.exact_values(b, table, solver)) for b in quality.positions(25, 6, 10, 4)]
+    assert len(cases) == 25
+    strong = quality.score("strong", cases, table, True)
+    easy = quality.score("easy", cases, table, True)
+    assert strong == (100.0, 0.0)
+    assert easy[0] < 100.0 and easy[1] > 0
+    # decided positions (a store holds more than half) are still played for the margin
+    decided = [(b, v) for b, v in cases if max(b.cells[6], b.cells[13]) * 2 > b.total]
+    if decided:
+        assert quality.score("strong", decided, table, True) == (100.0, 0.0)

@@ -1,0 +1,109 @@
+"""Move quality of the levels, scored exactly: perfect first sowings and seeds lost per move.
+
+Host-only. `python -m tools.quality` plays games between the levels from random openings,
+keeps positions with 10-21 seeds in the pits (and, with --wide, 22-30), and scores each level's
+first sowing there against the exact solver (which uses the endgame table at its leaves):
+loss = value of the best sowing minus value of the chosen one, in seeds, from the mover's
+view, both with perfect play after it. Prints a table for each level with and without the
+endgame table.
+"""
+
+import argparse
+import random
+import sys
+import time
+
+from kalaha.ai import LEVEL_NAMES, Search, best_turn, solve
+from kalaha.board import NORTH, SOUTH, Board
+from kalaha.endgame import EndgameTable
+
+
+def seeds_in_pits(b):
+    p = b.pits
+    return sum(b.cells[0:p]) + sum(b.cells[p + 1 : 2 * p + 1])
+
+
+def positions(count, low, high, seed):
+    """Positions from games between random levels, `low`..`high` seeds in the pits, 2+ moves."""
+    rng = random.Random(seed)
+    out = []
+    search = Search()
+    while len(out) < count:
+        b = Board()
+        for _ in range(rng.randint(2, 6)):
+            if b.to_move is None:
+                break
+            b.push(rng.choice([m for m in b.legal_moves() if m]))
+        levels = (rng.choice(LEVEL_NAMES), rng.choice(LEVEL_NAMES))
+        while b.to_move is not None and len(out) < count:
+            n = seeds_in_pits(b)
+            if n < low:
+                break
+            if n <= high and len([m for m in b.legal_moves() if m]) > 1 and rng.random() < 0.3:
+                out.append(b.copy())
+            pits, *_ = best_turn(b, search, level=levels[b.to_move], seed=rng.randint(1, 1 << 20))
+            for pit in pits:
+                b.push(pit)
+    return out
+
+
+def exact_values(b, table, search):
+    """{pit: the mover's final margin after sowing it, then perfect play} (South/North aware)."""
+    mover = b.to_move
+    out = {}
+    for pit in [m for m in b.legal_moves() if m]:
+        c = b.copy()
+        c.push(pit)
+        if c.to_move is None:
+            margin = c.cells[c.store_index(SOUTH)] - c.cells[c.store_index(NORTH)]
+        else:
+            margin = solve(c, search, table)
+        out[pit] = margin if mover == SOUTH else -margin
+    return out
+
+
+def score(level, cases, table, use_table, seed=1):
+    search = Search()
+    perfect = 0
+    lost = 0
+    for k, (b, values) in enumerate(cases):
+        pits, *_ = best_turn(b, search, level=level, seed=seed + k, table=table if use_table else None)
+        loss = max(values.values()) - values[pits[0]]
+        perfect += loss == 0
+        lost += loss
+    n = max(len(cases), 1)
+    return 100.0 * perfect / n, lost / n
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.quality", description=__doc__.split("\n")[0])
+    parser.add_argument("--table", default="build/endgame-6x14.kdb")
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--wide", action="store_true", help="also 22-30 seeds (slow)")
+    parser.add_argument("--only-wide", action="store_true", help="only 22-30 seeds")
+    args = parser.parse_args(argv)
+    table = EndgameTable(args.table)
+    solver = Search(tt_bits=16)
+    buckets = [(10, 21)] + ([(22, 30)] if args.wide else [])
+    if args.only_wide:
+        buckets = [(22, 30)]
+    out = sys.stdout
+    for low, high in buckets:
+        started = time.time()
+        cases = [(b, exact_values(b, table, solver)) for b in positions(args.count, low, high, args.seed)]
+        out.write(
+            "%d positions with %d-%d seeds in the pits (scored in %.0f s)\n"
+            % (len(cases), low, high, time.time() - started)
+        )
+        out.write("| level | without the table: perfect / avg loss | with it: perfect / avg loss |\n")
+        out.write("|---|---|---|\n")
+        for level in LEVEL_NAMES:
+            a = score(level, cases, table, False)
+            b = score(level, cases, table, True)
+            out.write("| %s | %.1f%% / %.2f | %.1f%% / %.2f |\n" % (level, a[0], a[1], b[0], b[1]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
