@@ -64,6 +64,8 @@ def parse_script(text):
             steps.append(("turn", (integer(args[0], -100, 100, sign=True),)))
         elif cmd == "click" and not args:
             steps.append(("click", ()))
+        elif cmd == "show" and not args:
+            steps.append(("show", ()))
         elif cmd == "wait" and len(args) == 1:
             steps.append(("wait", (integer(args[0], 0, 3600000),)))
         elif cmd == "shot" and len(args) == 1:
@@ -72,7 +74,7 @@ def parse_script(text):
             steps.append(("shot", (args[0],)))
         else:
             raise ScriptError(
-                "%s: expected key N, hold N MS, turn +N|-N, click, wait MS or shot PATH.png" % where
+                "%s: expected key N, hold N MS, turn +N|-N, click, wait MS, show or shot PATH.png" % where
             )
     return steps
 
@@ -259,10 +261,22 @@ class Simulator:
                 self.step()
             elif cmd == "wait":
                 self.frames(args[0])
+            elif cmd == "show":
+                self.show(out)
             else:
                 self.save(args[0])
                 out.write("shot %s\n" % args[0])
         self.report(out)
+
+    def show(self, out):
+        """What the OLED shows now, read back from its tiles (as on the device, not the app's lines)."""
+        for _ in range(20):  # a big change is drawn over a few frames (hw/screen.py): let it finish
+            if not self.screen.pending(self.app.lines):
+                break
+            self.step()
+        out.write("show:\n")
+        for line in self.screen.text():
+            out.write("  |%s\n" % line)
 
     def report(self, out):
         out.write("display:\n")

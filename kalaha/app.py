@@ -176,8 +176,14 @@ class App(View):
         """
         self.now = now
         self.frame_start = frame_start
-        if self.clock is not None and self.clock.running >= 0:
-            self.last_input = now  # a running chess clock keeps the device awake
+        if (
+            (self.clock is not None and self.clock.running >= 0)
+            or self.thinking
+            or self.anim_path is not None
+        ):
+            # A running chess clock, the computer's thinking and a sowing keep the device awake:
+            # the idle time that dims it starts when the player is the one to act.
+            self.last_input = now
         idle = now - self.last_input
         self.power = 2 if idle >= OFF_MS else (1 if idle >= DIM_MS else 0)
         if self.clock is not None and self.screen.clock_runs:

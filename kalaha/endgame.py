@@ -39,18 +39,6 @@ def binomials(rows, width):
     return table
 
 
-def size(pits, max_seeds):
-    """How many positions have at most `max_seeds` seeds on 2 x `pits` pits: C(n + 2P, 2P) summed."""
-    k = 2 * pits
-    total = 0
-    for n in range(max_seeds + 1):
-        c = 1
-        for j in range(1, k):
-            c = c * (n + j) // j
-        total += c
-    return total
-
-
 class Ranker:
     """Ranks 2P pit counts (mover first) among all positions with at most max_seeds seeds."""
 
@@ -230,4 +218,4 @@ def best_root_move(table, board):
     return best_pit, best
 
 
-__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "open_table", "size"]
+__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "open_table"]

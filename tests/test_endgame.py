@@ -10,7 +10,7 @@ from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import Search, solve
-from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move, size
+from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
 
 np = pytest.importorskip("numpy")
 endgame_db = pytest.importorskip("tools.endgame_db")
@@ -103,7 +103,7 @@ def test_the_device_ranking_and_the_generator_agree_and_cover_every_rank():
             cells = [int(x) for x in row[:pits]] + [0] + [int(x) for x in row[pits:]] + [0]
             assert ranker.rank(cells, SOUTH) == r
             seen.append(int(r))
-    assert sorted(seen) == list(range(size(pits, seeds)))
+    assert sorted(seen) == list(range(endgame_db.size(pits, seeds)))
     assert ranker.rank([3, 3, 0, 0, 0, 0, 0, 0], SOUTH) == -1  # more seeds than the table
 
 

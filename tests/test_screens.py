@@ -404,3 +404,21 @@ def test_a_two_row_board_profile_keeps_opposite_pits_straight_across():
             assert sorted(TWO_ROWS.pixel(TWO_ROWS.view_key(k, flip), flip) for k in range(12)) == list(
                 range(12)
             )
+
+
+def test_the_computers_thinking_keeps_the_device_awake():
+    # The idle time that dims the device counts from when the player is to act, not from the
+    # player's last press before the computer's turn (Expert thinks seconds here).
+    d = Driver()
+    start_vs_computer(d, "expert", starts="computer")
+    a = d.app
+    turn_ms = 0
+    while a.board.to_move == a.computer or a.anim_path is not None:
+        d.frames()
+        turn_ms += FRAME
+        assert a.power == 0
+    assert turn_ms > 1000
+    d.frames((DIM_MS - 500) // FRAME)
+    assert a.power == 0
+    d.frames(1000 // FRAME)
+    assert a.power == 1

@@ -167,3 +167,102 @@ def test_the_documented_pictures_come_from_a_first_start_and_a_turned_two_player
     assert all((c & 255) > (c >> 16) for c in pixels[6:] if c)
     for name in ("help", "menu", "game", "two-players-north"):
         assert (docs / "screens" / (name + ".png")).exists()
+
+
+EVERY_SCREEN = """
+wait 4500
+show
+turn +5
+click
+show
+turn +4
+show
+click
+turn +4
+click
+show
+turn +10
+click
+turn +3
+click
+show
+turn +7
+click
+turn +2
+click
+show
+click
+click
+show
+turn +2
+click
+wait 1500
+show
+key 8
+wait 3000
+click
+show
+turn +3
+click
+show
+click
+click
+turn +7
+click
+turn +2
+click
+wait 500
+show
+key 7
+wait 2500
+show
+click
+turn +5
+click
+show
+click
+show
+turn +1
+click
+turn +2
+click
+show
+click
+show
+key 0
+turn +1
+click
+show
+"""
+
+
+def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
+    # Main menu, help, settings, statistics, replay list and a replay, a game against the
+    # computer, its menu, the move list, two players (turned for North), a draw offer, the
+    # result: each read back from the OLED's tiles, every line whole (at most 21 characters).
+    need_simulator()
+    status, out, err = run_script(tmp_path, EVERY_SCREEN)
+    assert status == 0, err
+    shows = out.split("show:\n")[1:]
+    assert len(shows) == EVERY_SCREEN.count("show")
+    seen = []
+    for block in shows:
+        lines = [line[3:] for line in block.splitlines() if line.startswith("  |")][:5]
+        assert all(len(line) <= 21 for line in lines), lines
+        assert any(line.strip() for line in lines), block
+        seen.append(" ".join(lines))
+    text = "\n".join(seen)
+    for words in (
+        "KALAHA",
+        "How to play",
+        "Colours",
+        "Settings",
+        "Statistics",
+        "Replay",
+        "your move",
+        "Game",
+        "Moves",
+        "offers a draw",
+        "Draw (agreed)",
+    ):
+        assert words in text, (words, text)

@@ -22,6 +22,11 @@ import numpy as np
 from kalaha.endgame import BLOCK, HEADER, MAGIC, crc
 
 
+def size(pits, max_seeds):
+    """How many positions have at most `max_seeds` seeds on 2 x `pits` pits: C(n + 2P - 1, 2P - 1) summed."""
+    return sum(comb(n + 2 * pits - 1, 2 * pits - 1) for n in range(max_seeds + 1))
+
+
 @functools.cache
 def compositions(n, k):
     """Every way to put n seeds into k pits, one row each (numpy int8; cached, do not modify)."""
