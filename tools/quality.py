@@ -62,6 +62,11 @@ def exact_values(b, table, search):
     return out
 
 
+def decided(b):
+    """A store holds more than half the seeds: the game is won, only the margin is open."""
+    return 2 * max(b.cells[b.store_index(SOUTH)], b.cells[b.store_index(NORTH)]) > b.total
+
+
 def score(level, cases, table, use_table, seed=1):
     search = Search()
     perfect = 0
@@ -98,9 +103,15 @@ def main(argv=None):
         )
         out.write("| level | without the table: perfect / avg loss | with it: perfect / avg loss |\n")
         out.write("|---|---|---|\n")
+        won = [case for case in cases if decided(case[0])]
         for level in LEVEL_NAMES:
             a = score(level, cases, table, False)
             b = score(level, cases, table, True)
+            out.write("| %s | %.1f%% / %.2f | %.1f%% / %.2f |\n" % (level, a[0], a[1], b[0], b[1]))
+        out.write("of them %d decided (a store holds more than half the seeds):\n" % len(won))
+        for level in LEVEL_NAMES:
+            a = score(level, won, table, False)
+            b = score(level, won, table, True)
             out.write("| %s | %.1f%% / %.2f | %.1f%% / %.2f |\n" % (level, a[0], a[1], b[0], b[1]))
     return 0
 
