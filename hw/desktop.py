@@ -147,6 +147,8 @@ class Simulator:
         from kalaha.endgame import open_table
 
         endgame, _why = open_table(table_path())  # the file make device puts on the drive
+        if endgame is not None:
+            endgame.verify_all()  # a fraction of a second here (the device checks as it goes)
         self.app = App(
             slice_nodes=DESKTOP_SLICE_NODES,
             store=Store(flash),

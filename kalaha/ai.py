@@ -412,7 +412,7 @@ class Search:
                     # Endgame table: the exact final margin, for the side to move, from here.
                     side = sides[d]
                     try:
-                        g = table.probe(c, side)
+                        g = table.probe(c, side, False)  # checked blocks only: no stall
                     except ValueError:  # a damaged block: search on without the table
                         self.table = table = None
                         tmax = -1

@@ -91,6 +91,7 @@ class App(View):
         # The endgame table (kalaha.endgame.EndgameTable) or None: perfect play and exact hints
         # with few seeds left, for the rules it was built for.
         self.endgame = endgame
+        self.endgame_checked = False
         self.start_choice = 0  # index into START_NAMES
         self.games_started = 0
         self.search = Search(max_ply=APP_SEARCH_PLIES)
@@ -196,6 +197,14 @@ class App(View):
             self.message = ""
             self.message_until = 0
         self.screen.tick(self, now)
+        if self.endgame is not None and not self.endgame_checked and self.quiet():
+            # One block of the endgame table checked per quiet frame (about 10 ms on the device):
+            # the search uses only checked blocks, so the whole table is trusted within a minute.
+            try:
+                self.endgame_checked = self.endgame.verify_next()
+            except (OSError, ValueError):
+                self.endgame = None
+                self.say("endgame table damaged")
         self.render()
 
     def game_tick(self, now):

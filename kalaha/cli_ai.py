@@ -34,6 +34,11 @@ def endgame_table(path, board):
     if board.pits != 6 or board.empty_capture or board.alga:
         return None
     table, _why = open_table(path or table_path())
+    if table is not None:
+        try:
+            table.verify_all()
+        except ValueError:
+            return None
     return table
 
 

@@ -250,7 +250,7 @@ def test_the_command_line_answers_positions_from_the_table(table10, capsys):
 def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table10):
     from tools import quality
 
-    table = EndgameTable(table10)
+    table = EndgameTable(table10).verify_all()
     solver = Search(tt_bits=14)
     cases = [(b, quality.exact_values(b, table, solver)) for b in quality.positions(25, 6, 10, 4)]
     assert len(cases) == 25
@@ -262,3 +262,29 @@ def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table
     decided = [(b, v) for b, v in cases if max(b.cells[6], b.cells[13]) * 2 > b.total]
     if decided:
         assert quality.score("strong", decided, table, True) == (100.0, 0.0)
+
+
+def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quiet(tmp_path):
+    from kalaha.app import App
+
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, 6, 8)
+    table = EndgameTable(path)
+    cells = [1, 0, 2, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
+    assert table.probe(cells, SOUTH, check=False) == -1  # not checked yet: not used
+    assert table.probe(cells, SOUTH) >= 0 and table.probe(cells, SOUTH, check=False) >= 0
+    # A damaged block is found by the quiet frames' checks, and the app plays on without it.
+    data = bytearray(open(path, "rb").read())
+    data[HEADER + BLOCK * 3 + 7] ^= 0x01
+    bad = tmp_path / "bad.kdb"
+    bad.write_bytes(bytes(data))
+    app = App(endgame=EndgameTable(str(bad)))
+    for t in range(0, 20 * 400, 20):
+        app.tick(t)
+        if app.endgame is None:
+            break
+    assert app.endgame is None and "endgame table damaged" in " ".join(app.lines)
+    good = App(endgame=EndgameTable(path))
+    for t in range(0, 20 * 400, 20):
+        good.tick(t)
+    assert good.endgame is not None and good.endgame_checked

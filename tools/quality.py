@@ -88,7 +88,7 @@ def main(argv=None):
     parser.add_argument("--wide", action="store_true", help="also 22-30 seeds (slow)")
     parser.add_argument("--only-wide", action="store_true", help="only 22-30 seeds")
     args = parser.parse_args(argv)
-    table = EndgameTable(args.table)
+    table = EndgameTable(args.table).verify_all()
     solver = Search(tt_bits=16)
     buckets = [(10, 21)] + ([(22, 30)] if args.wide else [])
     if args.only_wide:
