@@ -19,7 +19,7 @@ from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import WARN_MS, ChessClock
 from kalaha.compat import const
-from kalaha.endgame import best_root_move
+from kalaha.endgame import best_root_move, mistakes
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -813,10 +813,24 @@ class App(View):
             text = "%s wins" % SIDE_TITLES[winner]
         else:
             text = "You win!" if winner != self.computer else "Computer wins"
-        self.result_text = text + END_WORDS[end]
+        self.result_text = text + END_WORDS[end] + self._coach_words()
         self.store.end_game(result, end)
         self._sound(LOSE if (self.computer is not None and winner == self.computer) else WIN)
         self.go(RESULT)
+
+    def _coach_words(self):
+        """Against the computer, with the endgame table: where the player's last slip was."""
+        t = self.endgame
+        b = self.board
+        if t is None or self.computer is None or b.pits != t.ranker.pits or b.empty_capture or b.alga:
+            return ""
+        try:
+            count, turn, cost, seen = mistakes(t, b, 1 - self.computer)
+        except (OSError, ValueError):
+            return ""
+        if not count:
+            return "; endgame perfect" if seen else ""
+        return "; last slip: turn %d, cost %d" % (turn, cost)
 
     # ----- encoder cursor and hints ---------------------------------------------------------
 

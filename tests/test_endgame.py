@@ -288,3 +288,40 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
     for t in range(0, 20 * 400, 20):
         good.tick(t)
     assert good.endgame is not None and good.endgame_checked
+
+
+def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
+    from test_app import FRAME
+
+    from kalaha.app import App
+    from kalaha.endgame import mistakes
+    from kalaha.screens import GAME, RESULT
+    from kalaha.view import view_key_of_pit
+
+    table = EndgameTable(table10).verify_all()
+    rng = random.Random(11)
+    said = 0
+    for _ in range(6):
+        app = App({"seeds": 1}, endgame=table)  # 12 seeds: the table covers most of it
+        app.tick(0)
+        app.start_vs_computer()
+        t = 0
+        while app.screen == GAME and t < 3000000:
+            t += FRAME
+            app.tick(t)
+            b = app.board
+            if app.anim_path is None and not app.thinking and b.to_move == SOUTH:
+                pit = rng.choice([m for m in b.legal_moves() if m])
+                app.key_down(view_key_of_pit(SOUTH, pit, app.viewer, b.pits))
+                app.key_up(view_key_of_pit(SOUTH, pit, app.viewer, b.pits))
+        assert app.screen == RESULT
+        count, turn, cost, seen = mistakes(table, app.board, SOUTH)
+        assert seen  # the game ended inside the table
+        if count:
+            assert app.result_text.endswith("last slip: turn %d, cost %d" % (turn, cost))
+            # that turn in the move list is South's, and the cost is what the table says
+            assert turn >= 1 and cost > 0
+            said += 1
+        else:
+            assert app.result_text.endswith("endgame perfect")
+    assert said >= 3  # random play slips
