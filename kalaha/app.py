@@ -19,7 +19,7 @@ from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import WARN_MS, ChessClock
 from kalaha.compat import const
-from kalaha.endgame import best_root_move, mistakes
+from kalaha.endgame import best_root_move
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -824,10 +824,14 @@ class App(View):
         b = self.board
         if t is None or self.computer is None or b.pits != t.ranker.pits or b.empty_capture or b.alga:
             return ""
+        from kalaha.coach import mistakes  # only now, and let go after: no heap in games
+
         try:
             count, turn, cost, seen = mistakes(t, b, 1 - self.computer)
         except (OSError, ValueError):
             return ""
+        finally:
+            forget("kalaha.coach")
         if not count:
             return "; endgame perfect" if seen else ""
         return "; last slip: turn %d, cost %d" % (turn, cost)

@@ -63,55 +63,40 @@ class Page:
             app.draw_menu(app.message or self.title(app), self.items(app))
 
 
-class MainMenu(Page):
-    heading = "KALAHA"
+class Menu(Page):
+    """A menu screen made from data: its heading, and its items (fixed, or made by a function,
+    or by a function of the module it loads while shown)."""
+
+    def __init__(self, heading, menu=(), items_of=None, module=None, clock_runs=False, shows_board=False):
+        self.heading = heading
+        self.menu = menu
+        self.items_of = items_of  # a function(app), or the name of one in `module`
+        self.module = module
+        self.clock_runs = clock_runs
+        self.shows_board = shows_board
 
     def items(self, app):
-        if app.store.current is not None:
-            return ((("Continue", "continue_game"),)) + MAIN_ITEMS
-        return MAIN_ITEMS
+        f = self.items_of
+        if f is None:
+            return self.menu
+        if isinstance(f, str):
+            f = getattr(__import__(self.module, None, None, (f,)), f)
+        return f(app)
 
 
-class Setup(Page):
-    heading = "vs computer"
-
-    def items(self, app):
-        return (
-            ("Level: " + app.level, "next_level"),
-            ("Starts: " + START_NAMES[app.start_choice], "next_starter"),
-            ("Start game", "start_vs_computer"),
-            ("Back", MENU),
-        )
+def main_items(app):
+    if app.store.current is not None:
+        return (("Continue", "continue_game"),) + MAIN_ITEMS
+    return MAIN_ITEMS
 
 
-class Settings(Page):
-    heading = "Settings"
-    module = "kalaha.records"
-
-    def items(self, app):
-        from kalaha.records import settings_items
-
-        return settings_items(app)
-
-
-class Stats(Page):
-    heading = "Statistics W/D/L"
-    module = "kalaha.records"
-
-    def items(self, app):
-        from kalaha.records import stats_items
-
-        return stats_items(app)
-
-
-class ReplayList(Page):
-    heading = "Replay (newest first)"
-    module = "kalaha.records"
-
-    def items(self, app):
-        from kalaha.records import replay_items
-
-        return replay_items(app)
+def setup_items(app):
+    return (
+        ("Level: " + app.level, "next_level"),
+        ("Starts: " + START_NAMES[app.start_choice], "next_starter"),
+        ("Start game", "start_vs_computer"),
+        ("Back", MENU),
+    )
 
 
 class Replay(Page):
@@ -168,11 +153,6 @@ class Game(Page):
         app.game_tick(now)
 
 
-class GameMenu(Page):
-    clock_runs = True
-    heading = "Game"
-
-
 class Moves(Page):
     """The game's turns so far, scrolled by the encoder."""
 
@@ -195,10 +175,6 @@ class Moves(Page):
         from kalaha.records import move_lines
 
         return move_lines(app)
-
-
-class Result(Page):
-    shows_board = True
 
 
 class DrawOffer(Page):
@@ -240,14 +216,14 @@ def forget(module):
         delattr(kalaha, name)
 
 
-MENU = MainMenu()
-SETUP = Setup()
-SETTINGS = Settings()
+MENU = Menu("KALAHA", items_of=main_items)
+SETUP = Menu("vs computer", items_of=setup_items)
+SETTINGS = Menu("Settings", items_of="settings_items", module="kalaha.records")
 GAME = Game()
-GAME_MENU = GameMenu()
-RESULT = Result()
-STATS = Stats()
-REPLAY_LIST = ReplayList()
+GAME_MENU = Menu("Game", clock_runs=True)
+RESULT = Menu("", shows_board=True)
+STATS = Menu("Statistics W/D/L", items_of="stats_items", module="kalaha.records")
+REPLAY_LIST = Menu("Replay (newest first)", items_of="replay_items", module="kalaha.records")
 REPLAY = Replay()
 MOVES = Moves()
 HELP = Help()

@@ -294,7 +294,7 @@ def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
     from test_app import FRAME
 
     from kalaha.app import App
-    from kalaha.endgame import mistakes
+    from kalaha.coach import mistakes
     from kalaha.screens import GAME, RESULT
     from kalaha.view import view_key_of_pit
 
