@@ -80,7 +80,9 @@ class App(View):
     def __init__(
         self, settings=None, slice_nodes=SLICE_NODES, store=None, ticks=None, welcome=True, endgame=None
     ):
-        # Saved data (kalaha.store.Store); without one, an in-memory store keeps this session's.
+        # welcome: open the help pages on a first start (a blank store); the headless simulator
+        # without a data file passes False. Saved data (kalaha.store.Store): without one, an
+        # in-memory store keeps this session's.
         self.store = store if store is not None else Store(MemoryFlash())
         self.settings = dict(DEFAULT_SETTINGS)
         if store is not None:
