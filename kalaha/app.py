@@ -117,6 +117,7 @@ class App(View):
         self.flash_colour = ILLEGAL_COLOUR
         self.flash_until = 0
         self.draw_offer = -1  # the side offering a draw (two players), -1 for none
+        self.entered_at = 0  # when the result screen was entered (kalaha.screens.Result)
         self.effect_keys = [-1, -1]
         self.effect_colour = 0
         self.effect_until = 0

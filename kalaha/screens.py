@@ -9,6 +9,7 @@ the App method to call; a click dispatches by the action, never by the label's t
 from kalaha.board import Board
 
 REPLAY_UNITS = ("turn", "sowing", "seed")
+RESULT_GRACE_MS = 1000  # keys on the result screen act only after this long
 
 
 class Page:
@@ -177,6 +178,18 @@ class Moves(Page):
         return move_lines(app)
 
 
+class Result(Menu):
+    """The end of a game: the board, the result, and Play again / Main menu. Keys pressed in
+    its first second are ignored, so keys mashed at the end of a game start nothing."""
+
+    def enter(self, app):
+        app.entered_at = app.now
+
+    def key(self, app, key):
+        if app.now - app.entered_at >= RESULT_GRACE_MS:
+            Menu.key(self, app, key)
+
+
 class DrawOffer(Page):
     """Two players: the other player accepts or declines a draw, the device turned to them."""
 
@@ -221,7 +234,7 @@ SETUP = Menu("vs computer", items_of=setup_items)
 SETTINGS = Menu("Settings", items_of="settings_items", module="kalaha.records")
 GAME = Game()
 GAME_MENU = Menu("Game", clock_runs=True)
-RESULT = Menu("", shows_board=True)
+RESULT = Result("", shows_board=True)
 STATS = Menu("Statistics W/D/L", items_of="stats_items", module="kalaha.records")
 REPLAY_LIST = Menu("Replay (newest first)", items_of="replay_items", module="kalaha.records")
 REPLAY = Replay()

@@ -422,3 +422,20 @@ def test_the_computers_thinking_keeps_the_device_awake():
     assert a.power == 0
     d.frames(1000 // FRAME)
     assert a.power == 1
+
+
+def test_keys_mashed_at_the_end_of_a_game_start_nothing():
+    from kalaha.screens import RESULT_GRACE_MS
+
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    a.click()
+    d.choose("Resign")
+    assert a.screen == RESULT
+    for key in (4, 7, 1, 10, 5):  # middle keys would choose "Play again"
+        d.press(key)
+    assert a.screen == RESULT
+    d.frames(RESULT_GRACE_MS // FRAME)
+    d.press(4)  # now the keys work as menu keys again
+    assert a.screen == GAME
