@@ -651,7 +651,11 @@ class App(View):
             if known is not None:
                 self._sow(known[0])  # the table knows the perfect move: no search
                 return
-        start_level(self.search, b, self.level, seed=self.games_started, table=self.endgame)
+        # The search probes the table only once all of it is checked (App.tick, quiet frames):
+        # before that most probes would find their block unchecked and be wasted (measured on
+        # the emulated MacroPad: a 17-seed search took 848 ms with such probes, 616 ms without).
+        table = self.endgame if self.endgame_checked else None
+        start_level(self.search, b, self.level, seed=self.games_started, table=table)
         self.thinking = True
         self.think_started = self.now
 
