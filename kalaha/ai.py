@@ -29,7 +29,9 @@ from kalaha.compat import const
 
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
-PROBE_NODES = const(6)  # an endgame-table probe (seek + 1-byte read, about 2.3 ms on the device)
+# An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
+# the emulated MacroPad (docs/performance.md), about 3 nodes; counted high, as first measured.
+PROBE_NODES = const(6)
 WIN = const(8000)  # a won game scores WIN - plies + margin*WIN_UNIT: above any evaluation
 # A seed of final margin in a finished (or table-known) game: more than the plies (under 64)
 # that prefer a quicker win, so the margin decides and perfect play maximises it.
@@ -150,8 +152,7 @@ class Search:
             self.total = board.total
             self.empty_capture = board.empty_capture
             self.alga = board.alga
-        ok = table is not None and table.ranker.pits == self.pits and not self.empty_capture and not self.alga
-        self.table = table if ok else None
+        self.table = table if table is not None and table.rules_match(board) else None
         c = self.cells
         src = board.cells
         for i in range(len(c)):
@@ -408,7 +409,8 @@ class Search:
                     value = self._terminal(me, ended, d)
                     state = _ST_RETURN
                     continue
-                if d and total - c[sstore] - c[nstore] <= tmax:
+                in_pits = total - c[sstore] - c[nstore] if tmax >= 0 else 99
+                if d and in_pits <= tmax:
                     # Endgame table: the exact final margin, for the side to move, from here.
                     side = sides[d]
                     try:
@@ -421,7 +423,7 @@ class Search:
                         m = c[sstore] - c[nstore]
                         if side == NORTH:
                             m = -m
-                        m += g + g - (total - c[sstore] - c[nstore])
+                        m += g + g - in_pits
                         if me != side:
                             m = -m
                         # On the evaluation's scale (a seed of margin is UNIT), not as a won

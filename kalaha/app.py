@@ -71,7 +71,6 @@ SLICE_NODES = const(4)  # AI nodes per slice: 1-2 ms on the RP2040, 5 ms at most
 THINK_FRAME_MS = const(14)
 TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
-PERFECT_LEVELS = ("strong", "expert")  # levels that play the endgame table's perfect moves
 
 
 class App(View):
@@ -206,8 +205,7 @@ class App(View):
             try:
                 self.endgame_checked = self.endgame.verify_next()
             except (OSError, ValueError):
-                self.endgame = None
-                self.say("endgame table damaged")
+                self._drop_table()
         self.render()
 
     def game_tick(self, now):
@@ -306,9 +304,8 @@ class App(View):
     # ----- menus --------------------------------------------------------------------------
 
     def go(self, screen):
-        """Change the screen: the only way to (a screen's enter and leave run here)."""
+        """Change the screen: the only way to (the new screen's enter() runs here)."""
         old = self.screen
-        old.leave(self)
         if old.module is not None and old.module != screen.module:
             forget(old.module)
         self.screen = screen
@@ -477,13 +474,9 @@ class App(View):
 
     def pit_at(self, key):
         """(side, pit) shown on view key `key` where a board is shown, else None."""
-        if self.screen == REPLAY:
-            b = self.replay_board
-        elif self.screen == GAME or self.screen == RESULT or self.screen == GAME_MENU or self.screen == MOVES:
-            b = self.board
-        else:
+        if not (self.screen.shows_board or self.screen == GAME_MENU or self.screen == MOVES):
             return None
-        side, pit = pit_of_view_key(key, self._board_viewer(), b.pits)
+        side, pit = pit_of_view_key(key, self._board_viewer(), self._shown_board().pits)
         return (side, pit) if pit else None
 
     def _human_to_move(self):
@@ -646,7 +639,7 @@ class App(View):
         b = self.board
         if b is None or b.to_move is None or b.to_move != self.computer:
             return
-        if self.level in PERFECT_LEVELS:
+        if LEVELS[self.level].uses_table:
             known = self._endgame_move()
             if known is not None:
                 self._sow(known[0])  # the table knows the perfect move: no search
@@ -661,16 +654,18 @@ class App(View):
 
     def _endgame_move(self):
         """(pit, margin) from the endgame table when it covers this position, else None."""
-        t = self.endgame
-        b = self.board
-        if t is None or b.pits != t.ranker.pits or b.empty_capture or b.alga:
+        if self.endgame is None:
             return None
         try:
-            return best_root_move(t, b)
+            return best_root_move(self.endgame, self.board)
         except (OSError, ValueError):  # a damaged block (Damaged) or a failing file
-            self.endgame = None
-            self.say("endgame table damaged")
+            self._drop_table()
             return None
+
+    def _drop_table(self):
+        """The endgame table failed a check: play on without it, and say so."""
+        self.endgame = None
+        self.say("endgame table damaged")
 
     def _slices(self):
         """Run the search for this frame's share. True once it has finished.
@@ -829,7 +824,7 @@ class App(View):
         """Against the computer, with the endgame table: where the player's last slip was."""
         t = self.endgame
         b = self.board
-        if t is None or self.computer is None or b.pits != t.ranker.pits or b.empty_capture or b.alga:
+        if t is None or self.computer is None or not t.rules_match(b):
             return ""
         from kalaha.coach import mistakes  # only now, and let go after: no heap in games
 

@@ -49,6 +49,11 @@ MAX_PITS = const(6)
 MAX_SEEDS = const(6)
 
 
+def format_turn(turn):
+    """A turn's sowings as the records write them: '3-6', or 'T' for the swap."""
+    return "-".join("T" if m == SWAP else str(m) for m in turn)
+
+
 class KalahaError(ValueError):
     """Base class of every error the engine raises for bad input."""
 
@@ -593,11 +598,12 @@ class Board:
 
         return notation.position(self)
 
-    def set_position(self, text):
-        """Load a position() string; rules stay, history is cleared. Checks seed count."""
+    def set_position(self, text, any_total=False):
+        """Load a position() string; rules stay, history is cleared. Checks the seed count
+        against the rules, unless any_total (an endgame study): then the board takes its count."""
         from kalaha import notation
 
-        notation.set_position(self, text)
+        notation.set_position(self, text, any_total)
 
     @classmethod
     def from_position(cls, text, **rules):

@@ -8,7 +8,7 @@ import os
 import sys
 import time
 
-from kalaha.ai import LEVEL_NAMES, Search, best_turn, solve
+from kalaha.ai import LEVEL_NAMES, LEVELS, Search, best_turn, solve
 from kalaha.board import Board
 from kalaha.endgame import best_root_move
 
@@ -31,15 +31,13 @@ def endgame_table(path, board):
     """The endgame table for `board`'s rules (the file make device builds, or `path`), or None."""
     from kalaha.endgame import open_table
 
-    if board.pits != 6 or board.empty_capture or board.alga:
-        return None
     table, _why = open_table(path or table_path())
-    if table is not None:
-        try:
-            table.verify_all()
-        except ValueError:
-            return None
-    return table
+    if table is None or not table.rules_match(board):
+        return None
+    try:
+        return table.verify_all()
+    except ValueError:
+        return None
 
 
 def table_path():
@@ -58,21 +56,18 @@ def perfect_turn(table, board):
         return None
     side = board.to_move
     pits = []
-    made = 0
     move = first
     while move is not None:
         pits.append(move[0])
         board.push(move[0])
-        made += 1
         move = best_root_move(table, board) if board.to_move == side else None
-    for _ in range(made):
+    for _ in pits:
         board.pop()
     return pits, first[1]
 
 
 def add_ai_commands(sub, rule_flags, make_board, cli_error):
     from kalaha.cli import whole_number
-    from kalaha.notation import POSITION_CHARS, check_chars
 
     def board_at(args):
         """The board after --record, or at --position (any seed total: it is counted)."""
@@ -80,14 +75,8 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
             return make_board(args, args.record)
         if args.record:
             raise cli_error("give a record or --position, not both")
-        check_chars(args.position, POSITION_CHARS, "position")
-        total = 0
-        for part in args.position.replace(",", " ").replace(":", " ").replace("/", " ").split():
-            if part.isdigit() and len(part) <= 3:
-                total += int(part)
         board = make_board(args, "")
-        board.total = total
-        board.set_position(args.position)
+        board.set_position(args.position, any_total=True)
         return board
 
     def position_flags(p):
@@ -114,7 +103,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
         if board.to_move is None:
             raise cli_error("the game is over: no move to make")
         table = endgame_table(args.table, board) if not (args.depth or args.nodes) else None
-        if table is not None and (args.level or "strong") in ("strong", "expert"):
+        if table is not None and LEVELS[args.level or "strong"].uses_table:
             turn = perfect_turn(table, board)
             if turn is not None:
                 # The endgame table knows the perfect turn and its final margin: no search.

@@ -14,13 +14,9 @@ File: a 32-byte header, the values, then a CRC-32 of every block of values: a da
 found when first read and never trusted.
 """
 
-try:
-    from binascii import crc32 as _crc32
-except ImportError:  # pragma: no cover - CircuitPython builds without binascii
-    _crc32 = None
-
 from kalaha.board import NORTH, SOUTH
 from kalaha.compat import const
+from kalaha.store import crc32
 
 MAGIC = b"KDB1"
 HEADER = const(32)
@@ -99,6 +95,8 @@ class EndgameTable:
             raise Damaged("not an endgame table")
         if head[4] != pits or head[6] != (1 if empty_capture else 0) | (2 if alga else 0):
             raise Damaged("the table is for other rules")
+        self.empty_capture = empty_capture
+        self.alga = alga
         self.max_seeds = head[5]
         self.count = _u32(head, 8)
         self.ranker = Ranker(pits, self.max_seeds)
@@ -115,6 +113,18 @@ class EndgameTable:
 
     def close(self):
         self.file.close()
+
+    def rules_match(self, board):
+        """True when `board` plays by the rules this table was built for."""
+        return (
+            board.pits == self.ranker.pits
+            and board.empty_capture == self.empty_capture
+            and board.alga == self.alga
+        )
+
+    def applies(self, board):
+        """True when `board` plays by this table's rules and holds few enough seeds in its pits."""
+        return self.rules_match(board) and self.ranker.seeds(board.cells) <= self.max_seeds
 
     def probe(self, cells, mover, check=True):
         """The future store gain of `mover` (to move) from board cells, or -1 if not covered.
@@ -173,7 +183,7 @@ class EndgameTable:
             n = min(got or 0, left)
             if n <= 0:
                 raise Damaged("the endgame table is cut short")
-            value = crc(self.chunk, n, value)
+            value = crc32(self.chunk, 0, n, value)
             left -= n
         f.seek(HEADER + self.data_bytes + 4 * block)
         f.readinto(self.word)
@@ -199,47 +209,39 @@ def _u32(buf, at):
     return buf[at] | (buf[at + 1] << 8) | (buf[at + 2] << 16) | (buf[at + 3] << 24)
 
 
-def crc(buf, n, value=0):
-    """CRC-32 of the first n bytes of buf, continuing from `value` (binascii where there is one)."""
-    if _crc32 is not None:
-        return _crc32(memoryview(buf)[0:n], value) & 0xFFFFFFFF
-    c = value ^ 0xFFFFFFFF
-    for i in range(n):
-        c ^= buf[i]
-        for _ in range(8):
-            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
-    return c ^ 0xFFFFFFFF
+def value_after(table, board, pit):
+    """The mover's final margin from here if it sows `pit` and both sides then play perfectly.
+
+    The sowing is made and taken back; after an extra turn the same side moves again, so the
+    table's value counts for the mover, else against it.
+    """
+    mover = board.to_move
+    own = board.store_index(mover)
+    opp = board.store_index(1 - mover)
+    before = board.cells[own] - board.cells[opp]
+    board.push(pit)
+    value = board.cells[own] - board.cells[opp] - before
+    if board.to_move is not None:
+        rest = table.margin(board.cells, board.to_move)
+        value += rest if board.to_move == mover else -rest
+    board.pop()
+    return value
 
 
 def best_root_move(table, board):
-    """The perfect move at the root from the table: (pit, margin) or None when not covered.
-
-    Every legal sowing is made and taken back; the value after it is read from the table
-    (after an extra turn the same side moves again, so its value counts for the mover).
-    """
-    mover = board.to_move
-    if mover is None or table.ranker.seeds(board.cells) > table.max_seeds:
+    """The perfect move at the root from the table: (pit, margin) or None when not covered."""
+    if board.to_move is None or not table.applies(board):
         return None
     best = None
     best_pit = 0
-    own = board.store_index(mover)
-    opp = board.store_index(1 - mover)
     for pit in board.legal_moves():
         if pit == 0:
             continue  # the swap is never offered where the table applies
-        before = board.cells[own] - board.cells[opp]
-        board.push(pit)
-        gain = board.cells[own] - board.cells[opp] - before
-        if board.to_move is None:
-            value = gain
-        else:
-            rest = table.margin(board.cells, board.to_move)
-            value = gain + (rest if board.to_move == mover else -rest)
-        board.pop()
+        value = value_after(table, board, pit)
         if best is None or value > best:
             best = value
             best_pit = pit
     return best_pit, best
 
 
-__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "open_table"]
+__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "open_table", "value_after"]

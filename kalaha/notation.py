@@ -3,7 +3,16 @@
 Host-side and tests; Board's record()/position() methods import it when first used.
 """
 
-from kalaha.board import NORTH, SIDE_NAMES, SOUTH, SWAP, IllegalMoveError, KalahaError, NotationError
+from kalaha.board import (
+    NORTH,
+    SIDE_NAMES,
+    SOUTH,
+    SWAP,
+    IllegalMoveError,
+    KalahaError,
+    NotationError,
+    format_turn,
+)
 
 
 def record(board):
@@ -65,9 +74,9 @@ def position(board):
     return "%s:%d/%s:%d %s" % (south, c[p], north, c[2 * p + 1], side)
 
 
-def set_position(board, text):
-    """Load a position() string; rules stay, history is cleared. Checks seed count."""
-    cells, turn, over = parse_position(text, board.pits, board.total)
+def set_position(board, text, any_total=False):
+    """Load a position() string; rules stay, history is cleared. Checks the seed count."""
+    cells, turn, over = parse_position(text, board.pits, None if any_total else board.total)
     p = board.pits
     south_empty = not any(cells[0:p])
     north_empty = not any(cells[p + 1 : 2 * p + 1])
@@ -77,6 +86,7 @@ def set_position(board, text):
         raise NotationError("position %r: a row is empty, so the game would be over" % text)
     for i, v in enumerate(cells):
         board.cells[i] = v
+    board.total = sum(cells)
     board._clear_state(turn)
     board.over = over
 
@@ -97,10 +107,6 @@ def board_text(board):
         status,
     ]
     return "\n".join(lines)
-
-
-def format_turn(turn):
-    return "-".join("T" if m == SWAP else str(m) for m in turn)
 
 
 # Records are ASCII, with one meaning: pit digits, "-" inside a turn, "T" for the swap, and
@@ -178,7 +184,8 @@ def parse_record(text, pits):
 
 
 def parse_position(text, pits, total):
-    """Parse a position() string; return (cells, turn, over). Checks every part."""
+    """Parse a position() string; return (cells, turn, over). Checks every part, and the seed
+    count against `total` unless it is None."""
     check_chars(text, POSITION_CHARS, "position")
     fields = text.split()
     if len(fields) != 2 or fields[1] not in ("S", "N", "-"):
@@ -198,7 +205,7 @@ def parse_position(text, pits, total):
             if not part.isdigit() or len(part) > 2:
                 raise NotationError("position %r: %r is not a seed count" % (text, part[:12]))
             cells.append(int(part))
-    if sum(cells) != total:
+    if total is not None and sum(cells) != total:
         raise NotationError("position %r: holds %d seeds, the rules need %d" % (text, sum(cells), total))
     side = fields[1]
     return cells, (NORTH if side == "N" else SOUTH), side == "-"

@@ -3,7 +3,7 @@ the move list. Imported only while one of them is shown (Page.module), then let 
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.board import DRAW, SWAP
+from kalaha.board import DRAW, SWAP, format_turn
 from kalaha.clock import CONTROLS
 from kalaha.screens import MENU, SETTING_ITEMS, SPEED_NAMES
 from kalaha.store import STAT_AGREED, STAT_RESIGNS, STAT_TWO_PLAYER, TWO_PLAYERS
@@ -106,9 +106,5 @@ def replay_step(app, delta):
 
 
 def move_lines(app):
-    out = []
-    n = 0
-    for turn in app.board.turns():
-        n += 1
-        out.append("%d %s" % (n, "-".join("T" if m == SWAP else str(m) for m in turn)))
+    out = ["%d %s" % (n, format_turn(turn)) for n, turn in enumerate(app.board.turns(), 1)]
     return out or ["(no moves yet)"]

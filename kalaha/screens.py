@@ -27,9 +27,6 @@ class Page:
     def enter(self, app):
         pass
 
-    def leave(self, app):
-        pass
-
     def title(self, app):
         return self.heading
 

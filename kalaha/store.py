@@ -109,15 +109,18 @@ def fletcher16(data, start, end):
     return (b << 8) | a
 
 
-def crc32(data, start, end):
+def crc32(data, start, end, value=0):
     """CRC-32 (the zlib/PNG one) of data[start:end]: catches torn writes and any flipped bit.
+    `value` continues an earlier CRC (the endgame table checks a block in pieces).
 
     >>> crc32(b"123456789", 0, 9) == 0xCBF43926
     True
+    >>> crc32(b"123456789", 4, 9, crc32(b"123456789", 0, 4)) == 0xCBF43926
+    True
     """
     if _crc32 is not None:
-        return _crc32(memoryview(data)[start:end]) & 0xFFFFFFFF
-    c = 0xFFFFFFFF
+        return _crc32(memoryview(data)[start:end], value) & 0xFFFFFFFF
+    c = value ^ 0xFFFFFFFF
     for i in range(start, end):
         c ^= data[i]
         for _ in range(8):

@@ -77,7 +77,7 @@ def _scale(colour, num, den):
 
 
 class View:
-    """Drawing for App: _refresh() turns the state into `pixels` and `lines` (every tick)."""
+    """Drawing for App: render() turns the state into `pixels` and `lines` (every tick)."""
 
     @property
     def flip(self):
@@ -187,7 +187,7 @@ class View:
                 self._hints_version = self.version
             hints = self._hints
         shades = self._shades_for(bright)
-        cells = self._cells_of_keys(viewer, b.pits)
+        cells = self._cells_of_keys(b, viewer)
         p = b.pits
         for key in range(12):
             cell = cells[key]
@@ -253,13 +253,14 @@ class View:
                     shades[side * 10 + level - 1] = _scale(colour, level * bright, 40)
         return self._shades
 
-    def _cells_of_keys(self, viewer, pits):
+    def _cells_of_keys(self, b, viewer):
         """The board cell under each view key (-1: no pit), kept until the viewer or size changes."""
+        pits = b.pits
         if self._key_cells_for != viewer * 16 + pits:
             self._key_cells_for = viewer * 16 + pits
             for key in range(12):
                 side, pit = pit_of_view_key(key, viewer, pits)
-                self._key_cells[key] = -1 if pit == 0 else (pit - 1 if side == SOUTH else pits + pit)
+                self._key_cells[key] = b.pit_index(side, pit) if pit else -1
         return self._key_cells
 
     def _key_of_cell(self, cell, viewer):
@@ -313,14 +314,13 @@ class View:
 
     def _draw_board_text(self, b, c, viewer):
         """Four rows of counts as the keys lie, the stores at the right; status; one full line."""
-        p = b.pits
         opp = 1 - viewer
+        cells = self._cells_of_keys(b, viewer)
         rows = []
         for key_row in range(4):
             parts = []
-            for col in range(3):
-                side, pit = pit_of_view_key(key_row * 3 + col, viewer, p)
-                parts.append("%2d" % c[b.pit_index(side, pit)] if pit else "  ")
+            for key in range(key_row * 3, key_row * 3 + 3):
+                parts.append("%2d" % c[cells[key]] if cells[key] >= 0 else "  ")
             rows.append(" ".join(parts))
         top = "%s |%s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
         bottom = "%s |%s %2d" % (rows[3], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
@@ -365,6 +365,11 @@ class View:
             return "    "
         return format_ms(left)
 
+    def draw_menu(self, title, items):
+        """A menu: the title, and four of its (label, action) items around the cursor."""
+        first = max(0, min(self.cursor - 1, len(items) - 4))
+        self.draw_list(title, [label for label, _action in items], first, self.cursor)
+
     def draw_list(self, title, items, first, cursor):
         """A title and four lines of `items` (strings) from `first`, the `cursor`'s marked."""
         now = self.now
@@ -373,31 +378,14 @@ class View:
             i = first + row
             line = ("> " if i == cursor else "  ") + items[i] if i < len(items) else ""
             self.lines[row + 1] = fit(line, now)
-        self._menu_keys()
-
-    def draw_menu(self, title, items):
-        """A menu: the title, and four of its (label, action) items around the cursor."""
-        now = self.now
-        cursor = self.cursor
-        first = max(0, min(cursor - 1, len(items) - 4))
-        self.lines[0] = fit(title, now)
-        for row in range(4):
-            i = first + row
-            if i < len(items):
-                self.lines[row + 1] = fit(("> " if i == cursor else "  ") + items[i][0], now)
-            else:
-                self.lines[row + 1] = ""
-        self._menu_keys()
-
-    def _menu_keys(self):
         # The keys work as menu keys: top row up, middle rows choose, bottom row down.
         glow = _scale(SOUTH_COLOUR if not self.flip else NORTH_COLOUR, self.settings["brightness"], 16)
         for k in range(12):
             self.pixels[k] = glow if k in (1, 4, 7, 10) else OFF
 
     def draw_help(self):
-        # Imported while the help is shown, and let go when it closes (App._go): its text
-        # then costs no heap during games.
+        # Imported while the help is shown, and let go when it closes (Page.module, App.go):
+        # its text then costs no heap during games.
         from kalaha.howto import PAGES
 
         title, text, colours = PAGES[self.cursor]

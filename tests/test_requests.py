@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from cpy import ROOT
+from test_simulator import need_simulator
 
 from kalaha import Board
 from kalaha.cli import play_main
@@ -110,15 +111,6 @@ def test_the_terminal_game_explains_pit_0_and_says_who_resigned():
 def test_the_terminal_game_labels_pits_and_stores():
     _status, text = play(["q"], "--level", "easy")
     assert "S1" in text and "N6" in text and "(stores)" in text and "North" in text and "South" in text
-
-
-def need_simulator():
-    try:
-        import pygame  # noqa: F401
-    except ImportError as e:
-        if os.environ.get("CI"):
-            pytest.fail("the simulator's packages are missing in CI: %s" % e)
-        pytest.skip("simulator packages not installed (make venv)")
 
 
 def code_py(*args, env=None):

@@ -19,7 +19,8 @@ from math import comb
 
 import numpy as np
 
-from kalaha.endgame import BLOCK, HEADER, MAGIC, crc
+from kalaha.endgame import BLOCK, HEADER, MAGIC
+from kalaha.store import crc32
 
 
 def size(pits, max_seeds):
@@ -174,7 +175,7 @@ def write(path, gain, pits, max_seeds, empty_capture=False, alga=False):
     checks = bytearray()
     for start in range(0, len(data), BLOCK):
         block = data[start : start + BLOCK]
-        checks += crc(block, len(block)).to_bytes(4, "little")
+        checks += crc32(block, 0, len(block)).to_bytes(4, "little")
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
         f.write(head)

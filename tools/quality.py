@@ -19,8 +19,7 @@ from kalaha.endgame import EndgameTable
 
 
 def seeds_in_pits(b):
-    p = b.pits
-    return sum(b.cells[0:p]) + sum(b.cells[p + 1 : 2 * p + 1])
+    return sum(b.row(SOUTH)) + sum(b.row(NORTH))
 
 
 def positions(count, low, high, seed):
