@@ -154,6 +154,7 @@ class Simulator:
             store=Store(flash),
             welcome=bool(data) or not headless,
             endgame=endgame,
+            draws_events=False,  # as on the device: the frame is drawn once, at the end of the tick
         )
         self.now = 0
         self.font = pygame.font.Font(None, 28)
@@ -170,7 +171,7 @@ class Simulator:
         self.now += ms
         self.app.tick(self.now)
         self.app.sounds.clear()  # (the simulator is silent)
-        if self.screen.show(self.app.lines, self.layout.rotation(self.app.flip)):
+        if self.screen.show(self.app.lines, self.layout.rotation(self.app.flip), self.app.marks):
             self.display.refresh()
         self.draw()
 

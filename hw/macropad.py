@@ -113,6 +113,7 @@ class SerialReport:
     def __init__(self):
         self.worst = 0
         self.parts = ""  # where the slowest frame's time went
+        self.version = -1  # the app's board version at the end of the last frame
         self.frames = 0
         self.next = REPORT_MS
         self.thinking_since = -1
@@ -123,12 +124,16 @@ class SerialReport:
             return
         self.frames += 1
         took = (app_done - start) % TICKS_WRAP
+        sowed = app.version != self.version  # a sowing started in this frame (a key or the computer)
+        self.version = app.version
         if took > self.worst:
             self.worst = took
-            self.parts = "keys and pixels %d, display %d, app %d" % (
+            self.parts = "keys and pixels %d, display %d, app %d%s%s" % (
                 (pixels_done - start) % TICKS_WRAP,
                 (display_done - pixels_done) % TICKS_WRAP,
                 (app_done - display_done) % TICKS_WRAP,
+                "; sowed" if sowed else "",
+                "; thinking" if app.thinking else "",
             )
         if app.thinking and self.thinking_since < 0:
             self.thinking_since = now
@@ -183,7 +188,7 @@ def main():
     endgame, why = open_table(ENDGAME_FILE)
     if why:
         print("kalaha: " + why)
-    app = App(store=store, ticks=supervisor.ticks_ms, endgame=endgame)
+    app = App(store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False)
     report = SerialReport()
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
@@ -243,7 +248,7 @@ def main():
         if app.power != shown_power:
             shown_power = app.power
             set_oled_brightness(display, OLED_BRIGHTNESS[shown_power])
-        if screen.show(app.lines, layout.rotation(app.flip)):
+        if screen.show(app.lines, layout.rotation(app.flip), app.marks):
             display.refresh()
         display_done = supervisor.ticks_ms()
         # (gc.mem_free() scans the heap's table: a few ms, so not every frame.)

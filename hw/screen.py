@@ -1,6 +1,7 @@
-"""The OLED: text drawn as tiles of the built-in 6x12 font, changed in place, shown by displayio.
+"""The OLED: text drawn as tiles of the built-in 6x12 font, changed in place, and the board's
+lines and marks as vectorio rectangles, shown by displayio.
 
-Shared by the MacroPad and the desktop simulator; imports displayio and terminalio only.
+Shared by the MacroPad and the desktop simulator; imports displayio, terminalio and vectorio only.
 
 Why not adafruit_display_text: measured on the MacroPad's firmware (CircuitPython 9.2.9,
 emulated), its Label costs 9.7 KB of heap to import and 2.5 KB per 18-character line, and every
@@ -11,6 +12,7 @@ redraws only the changed tiles).
 
 import displayio
 import terminalio
+import vectorio  # (after displayio: Blinka's vectorio needs it imported first)
 
 LINES = 5
 COLUMNS = 21  # 128 px / 6 px
@@ -137,7 +139,7 @@ class Screen:
         self.display = display
         self.group = displayio.Group()
         self.font = Font()
-        palette = displayio.Palette(2)
+        self.palette = palette = displayio.Palette(2)  # (the marks use it too)
         palette[0] = 0x000000
         palette[1] = 0xFFFFFF
         self.lines = []
@@ -146,9 +148,46 @@ class Screen:
             for grid in line.grids:
                 self.group.append(grid)
             self.lines.append(line)
+        # The app's marks (kalaha.view.MARKS): a rectangle each, moved or hidden in place, so a
+        # change redraws only the small boxes it leaves and enters.
+        self.marks = []
+        self.marks_shown = []  # type: list[int]
         self.rotation = 0
         self.start = 0
         display.root_group = self.group
+
+    def show_marks(self, marks):
+        """Move, resize, show or hide the rectangles to match `marks` ((x, y, width, height) each,
+        width 0 for hidden; `marks_shown` keeps what is shown). True when one changed."""
+        shown = self.marks_shown
+        if not self.marks:
+            for _ in range(len(marks) // 4):
+                mark = vectorio.Rectangle(pixel_shader=self.palette, width=1, height=1, color_index=1)
+                mark.hidden = True
+                self.group.append(mark)
+                self.marks.append(mark)
+                shown += (0, 0, 0, 0)
+        changed = False
+        for at in range(0, len(shown), 4):
+            if shown[at + 2] == marks[at + 2] == 0:
+                continue  # hidden, and staying hidden
+            same = True
+            for k in range(at, at + 4):  # (no slices: nothing allocated in a frame with no change)
+                if shown[k] != marks[k]:
+                    same = False
+            if same:
+                continue
+            mark = self.marks[at // 4]
+            mark.hidden = marks[at + 2] == 0
+            if marks[at + 2]:
+                mark.x = marks[at]
+                mark.y = marks[at + 1]
+                mark.width = marks[at + 2]
+                mark.height = marks[at + 3]
+            for k in range(at, at + 4):
+                shown[k] = marks[k]
+            changed = True
+        return changed
 
     def text(self):
         """What the display shows, one string per line (for tests and the headless runner)."""
@@ -162,8 +201,9 @@ class Screen:
                     return True
         return False
 
-    def show(self, lines, rotation=0):
-        """Update changed segments of lines within this frame's refresh budget, and the rotation.
+    def show(self, lines, rotation=0, marks=()):
+        """Update changed segments of lines within this frame's refresh budget, the marks, and
+        the rotation.
 
         True when the display needs a refresh. What is left over is shown in the next frames;
         the row to start from moves on each frame, so a line that changes every frame (a
@@ -191,6 +231,8 @@ class Screen:
                 budget -= cost
                 changed = True
             line.shown = text if done else None
+        if marks and self.show_marks(marks):
+            changed = True
         if rotation != self.rotation:
             self.display.rotation = rotation
             self.rotation = rotation

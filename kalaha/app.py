@@ -19,7 +19,7 @@ from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import WARN_MS, ChessClock
 from kalaha.compat import const
-from kalaha.endgame import best_root_move
+from kalaha.endgame import RootDecision
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -41,6 +41,7 @@ from kalaha.view import (
     EXTRA_COLOUR,
     HINT_COLOUR,
     ILLEGAL_COLOUR,
+    MARKS,
     View,
     pit_of_view_key,
     view_key_of_pit,
@@ -69,6 +70,9 @@ SLICE_NODES = const(4)  # AI nodes per slice: 1-2 ms on the RP2040, 5 ms at most
 # function and the frame's start): the search gets most of the processor, and a frame, the
 # display and pixels included (the device shows them before ticking), stays under 20 ms.
 THINK_FRAME_MS = const(14)
+# A quiet frame (nothing animates or thinks) checks the endgame table until it has lasted
+# this long; the tick's own work and drawing come on top (kalaha.app.App._check_table).
+CHECK_FRAME_MS = const(9)
 TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
@@ -77,7 +81,14 @@ class App(View):
     """The game as a state machine. Feed it events; read `pixels`, `lines`, `flip`, `sounds`."""
 
     def __init__(
-        self, settings=None, slice_nodes=SLICE_NODES, store=None, ticks=None, welcome=True, endgame=None
+        self,
+        settings=None,
+        slice_nodes=SLICE_NODES,
+        store=None,
+        ticks=None,
+        welcome=True,
+        endgame=None,
+        draws_events=True,
     ):
         # welcome: open the help pages on a first start (a blank store); the headless simulator
         # without a data file passes False. Saved data (kalaha.store.Store): without one, an
@@ -100,8 +111,14 @@ class App(View):
         # The front end's millisecond counter (supervisor.ticks_ms on the device): with it, a
         # thinking frame runs slices for THINK_FRAME_MS; without it, one slice per frame.
         self.ticks = ticks
+        # Draw the frame after every event too (True), or only at the end of each tick (False):
+        # a front end that ticks every frame after its events (the device, the simulator) shows
+        # only what the tick drew, and an event's drawing cost up to 20 ms there for nothing
+        # (measured on the emulated MacroPad: a key press and release drew the board twice).
+        self.draws_events = draws_events
         self.pixels = [0] * 12
         self.lines = ["", "", "", "", ""]
+        self.marks = [0] * (4 * MARKS)  # the board's graphics: (x, y, width, height) each (kalaha.view)
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
         self.message = ""
         self.now = 0
@@ -127,6 +144,8 @@ class App(View):
         self.anim_cells = None  # the cells as the animation shows them
         self.anim_side = SOUTH  # who is sowing in the animation
         self.thinking = False
+        self.root = None  # the endgame table's root decision in progress (kalaha.endgame.RootDecision)
+        self.coach = None  # the result screen's coach at work (kalaha.coach.Coach)
         self.think_started = 0
         self.frame_start = None
         self.hinting = False  # the search is finding a hint for the board of hint_version
@@ -154,8 +173,8 @@ class App(View):
         # The view's tables, kept between frames (kalaha.view): colours and the key map.
         self._shades = [0] * 20
         self._shade_bright = -1
-        self._key_cells = [-1] * 12
-        self._key_cells_for = -1
+        self._key_cells = [-1] * 24  # for each viewer: South's 12 keys, then North's
+        self._key_cells_for = -1  # the board size they were made for
         self._text_now = [None] * 16  # what the board's text was drawn from (View._text_inputs_changed)
         self._text_shown = [None] * 16
         if self.store.message:
@@ -200,10 +219,10 @@ class App(View):
             self.message_until = 0
         self.screen.tick(self, now)
         if self.endgame is not None and not self.endgame_checked and self.quiet():
-            # One block of the endgame table checked per quiet frame (about 10 ms on the device):
-            # the search uses only checked blocks, so the whole table is trusted within a minute.
+            # The endgame table is checked in the quiet part of frames: the search uses only
+            # checked blocks, so the whole table is trusted within a few minutes.
             try:
-                self.endgame_checked = self.endgame.verify_next()
+                self.endgame_checked = self._check_table()
             except (OSError, ValueError):
                 self._drop_table()
         self.render()
@@ -224,6 +243,28 @@ class App(View):
             if t >= 0 and now - t >= HOLD_MS and self.preview != k:
                 self.preview = k
 
+    def _check_table(self):
+        """Check the endgame table for this frame's share: True once all of it is checked.
+
+        With a ticks function, 128-byte chunks (about 1 ms each on the device) until the frame
+        has lasted CHECK_FRAME_MS; without one, a whole block (1 KB) a frame. A whole block in
+        one frame took about 10 ms on the emulated MacroPad and made most of the frames over
+        20 ms while the table was being checked.
+        """
+        t = self.endgame
+        ticks = self.ticks
+        if ticks is None:
+            return t.verify_next()
+        started = ticks() if self.frame_start is None else self.frame_start
+        while not t.verify_step():
+            if (ticks() - started) % TICKS_WRAP >= CHECK_FRAME_MS:
+                return False
+        return True
+
+    def _event_drawn(self):
+        if self.draws_events:
+            self.render()
+
     def quiet(self):
         """True when nothing animates or thinks: a good frame for the device's housekeeping."""
         return self.anim_path is None and not self.thinking and not self.hinting
@@ -233,7 +274,7 @@ class App(View):
         self.last_input = self.now
         if self.power:
             self.power = 0
-            self.render()
+            self._event_drawn()
             return True
         return False
 
@@ -252,7 +293,7 @@ class App(View):
                 # A press that starts out of turn never becomes a move, however long it is held.
                 self._illegal(key, "not your turn")
                 self.pressed[key] = -2
-        self.render()
+        self._event_drawn()
 
     def key_up(self, key):
         if not 0 <= key < 12:
@@ -263,27 +304,27 @@ class App(View):
         if was_preview:
             self.preview = -1
         if t == -2 or t == -1:
-            self.render()
+            self._event_drawn()
             return
         if self.screen == GAME and was_preview:
             pass  # a held key showed its sowing: letting go does not sow
         else:
             self.screen.key(self, key)
-        self.render()
+        self._event_drawn()
 
     def turn(self, delta):
         """The encoder turned by `delta` detents."""
         if self._wake():
             return
         self.screen.turn(self, delta)
-        self.render()
+        self._event_drawn()
 
     def click(self):
         """The encoder was pressed."""
         if self._wake():
             return
         self.screen.click(self)
-        self.render()
+        self._event_drawn()
 
     def game_click(self):
         """The encoder pressed on the board: sow the cursor's pit, or open the game menu."""
@@ -309,6 +350,7 @@ class App(View):
         if old.module is not None and old.module != screen.module:
             forget(old.module)
         self.screen = screen
+        self.coach = None  # (its words are for the result screen only)
         self.cursor = 0
         self.pit_cursor = -1
         self.preview = -1
@@ -438,6 +480,7 @@ class App(View):
         self.games_started += 1
         self.thinking = False
         self.hinting = False
+        self.root = None
         self.anim_path = None
         self.last_turn = ""
         self.message = ""
@@ -556,7 +599,10 @@ class App(View):
         self.version += 1
         self._save_move(pit)
         self.anim_pos = 0
-        self.anim_next = self.now
+        # The emptied pit shows for one step before the first seed falls: the frame that sows,
+        # saves and redraws the board is then not also the frame of the first seed (measured
+        # on the emulated MacroPad, the two together made the slowest frames, over 20 ms).
+        self.anim_next = self.now + ANIM_SPEEDS[self.settings["speed"]]
         self.pit_cursor = -1
         self.preview = -1
 
@@ -639,42 +685,55 @@ class App(View):
         b = self.board
         if b is None or b.to_move is None or b.to_move != self.computer:
             return
-        if LEVELS[self.level].uses_table:
-            known = self._endgame_move()
-            if known is not None:
-                self._sow(known[0])  # the table knows the perfect move: no search
-                return
+        self.thinking = True
+        self.think_started = self.now
+        if LEVELS[self.level].uses_table and self._start_root():
+            return  # the table knows the perfect move: its probes instead of a search
         # The search probes the table only once all of it is checked (App.tick, quiet frames):
         # before that most probes would find their block unchecked and be wasted (measured on
         # the emulated MacroPad: a 17-seed search took 848 ms with such probes, 616 ms without).
         table = self.endgame if self.endgame_checked else None
         start_level(self.search, b, self.level, seed=self.games_started, table=table)
-        self.thinking = True
-        self.think_started = self.now
 
-    def _endgame_move(self):
-        """(pit, margin) from the endgame table when it covers this position, else None."""
+    def _start_root(self):
+        """Begin the table's root decision (App.root) when the table covers the board: True if so."""
         if self.endgame is None:
-            return None
+            return False
         try:
-            return best_root_move(self.endgame, self.board)
+            root = RootDecision(self.endgame, self.board)
+        except (OSError, ValueError):
+            self._drop_table()
+            return False
+        if not root.covered:
+            return False
+        self.root = root
+        return True
+
+    def _root_slices(self):
+        """The root decision's share of this frame: True once it is made, None if the table failed."""
+        try:
+            if self._slices(self.root):
+                return True
         except (OSError, ValueError):  # a damaged block (Damaged) or a failing file
+            self.root = None
             self._drop_table()
             return None
+        return False
 
     def _drop_table(self):
         """The endgame table failed a check: play on without it, and say so."""
         self.endgame = None
         self.say("endgame table damaged")
 
-    def _slices(self):
-        """Run the search for this frame's share. True once it has finished.
+    def _slices(self, work):
+        """Run `work` (the search, or the table's root decision) for this frame's share.
+        True once it has finished.
 
         Without a ticks function: one slice. With one: slices while another fits in
         THINK_FRAME_MS, judged by the last one; a search that finishes here reports it in the
         next frame, so the frame that acts on the result (a sowing) stays short too.
         """
-        s = self.search
+        s = work
         if s.done:
             return True
         ticks = self.ticks
@@ -692,8 +751,18 @@ class App(View):
         return False
 
     def _think_slice(self):
+        if self.root is not None:
+            made = self._root_slices()
+            if made is None:  # the table failed: search instead
+                start_level(self.search, self.board, self.level, seed=self.games_started)
+            elif made:
+                pit = self.root.best_pit
+                self.root = None
+                self.thinking = False
+                self._sow(pit)
+            return
         s = self.search
-        finished = self._slices()
+        finished = self._slices(s)
         if not finished and self.now - self.think_started >= LEVELS[self.level].cap_ms:
             s.stop()  # the hard time cap: play the best move found so far
             finished = True
@@ -705,6 +774,7 @@ class App(View):
         """Stop the computer's search or the hint's, whichever runs."""
         if self.thinking or self.hinting:
             self.search.stop()
+        self.root = None
         self.thinking = False
         self.hinting = False
 
@@ -765,25 +835,33 @@ class App(View):
         b = self.board
         if not self._human_to_move() or self.thinking or self.hinting:
             return
-        known = self._endgame_move()
-        if known is not None:
-            # Exact: the perfect move and how the game ends with perfect play from here.
-            pit, rest = known
-            me = b.to_move
-            final = b.cells[b.store_index(me)] - b.cells[b.store_index(1 - me)] + rest
-            how = "draw" if final == 0 else ("win by %d" % final if final > 0 else "lose by %d" % -final)
-            self._show_hint(pit, "best: %d, %s" % (pit, how))
-            return
-        self.search.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
         self.hinting = True
         self.hint_version = self.version
-        self.say("finding a hint", 5000)
+        if not self._start_root():
+            self.search.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
+            self.say("finding a hint", 5000)
 
     def _hint_slice(self):
         if self.version != self.hint_version or not self._human_to_move():
             self._cancel_search()  # the player moved (or undid) first: the hint is stale
             return
-        if not self._slices():
+        if self.root is not None:
+            made = self._root_slices()
+            if made is None:  # the table failed: search instead
+                self.search.start(self.board, depth=6, nodes=1500)
+                self.say("finding a hint", 5000)
+            elif made:
+                # Exact: the perfect move and how the game ends with perfect play from here.
+                b = self.board
+                pit, rest = self.root.best_pit, self.root.margin
+                self.root = None
+                self.hinting = False
+                me = b.to_move
+                final = b.cells[b.store_index(me)] - b.cells[b.store_index(1 - me)] + rest
+                how = "draw" if final == 0 else ("win by %d" % final if final > 0 else "lose by %d" % -final)
+                self._show_hint(pit, "best: %d, %s" % (pit, how))
+            return
+        if not self._slices(self.search):
             return
         self.hinting = False
         pit = self.search.best_pit
@@ -806,6 +884,7 @@ class App(View):
             result = self.end_result
         self.end_reason = END_EMPTY
         self.thinking = False
+        self.root = None
         if self.clock is not None:
             self.clock.stop(self.now)
         winner = None if result == DRAW else result
@@ -815,28 +894,41 @@ class App(View):
             text = "%s wins" % SIDE_TITLES[winner]
         else:
             text = "You win!" if winner != self.computer else "Computer wins"
-        self.result_text = text + END_WORDS[end] + self._coach_words()
+        self.result_text = text + END_WORDS[end]
         self.store.end_game(result, end)
         self._sound(LOSE if (self.computer is not None and winner == self.computer) else WIN)
         self.go(RESULT)
+        self.coach = self._start_coach()
 
-    def _coach_words(self):
-        """Against the computer, with the endgame table: where the player's last slip was."""
+    def _start_coach(self):
+        """Against the computer, with the endgame table: the coach that finds the player's last
+        slip (kalaha.coach.Coach), run on the result screen; None when there is nothing to coach."""
         t = self.endgame
         b = self.board
         if t is None or self.computer is None or not t.rules_match(b):
-            return ""
-        from kalaha.coach import mistakes  # only now, and let go after: no heap in games
+            return None
+        # Imported only now; the result screen lets it go (Page.module): no heap in games.
+        from kalaha.coach import Coach
 
+        return Coach(t, b, 1 - self.computer)
+
+    def coach_slice(self):
+        """The coach's share of this frame; its words join the result once it has finished."""
+        c = self.coach
+        if c is None:
+            return
         try:
-            count, turn, cost, seen = mistakes(t, b, 1 - self.computer)
-        except (OSError, ValueError):
-            return ""
-        finally:
-            forget("kalaha.coach")
-        if not count:
-            return "; endgame perfect" if seen else ""
-        return "; last slip: turn %d, cost %d" % (turn, cost)
+            if not self._slices(c):
+                return
+        except (OSError, ValueError):  # the table failed: no words, and play on without it
+            self.coach = None
+            self._drop_table()
+            return
+        self.coach = None
+        if c.count:
+            self.result_text += "; last slip: turn %d, cost %d" % (c.turn, c.cost)
+        elif c.seen:
+            self.result_text += "; endgame perfect"
 
     # ----- encoder cursor and hints ---------------------------------------------------------
 

@@ -4,7 +4,53 @@ Imported only at the end of a game against the computer (kalaha.app), then let g
 """
 
 from kalaha.board import SWAP, Board
-from kalaha.endgame import best_root_move, value_after
+from kalaha.endgame import RootDecision
+
+
+class Coach:
+    """Replays a finished game and values `side`'s sowings where the table covers them.
+
+    One unit of work a step (a sowing replayed, or one probe of a root decision): the app runs
+    it in slices on the result screen, so a long endgame never makes one long frame. Like
+    kalaha.ai.Search: step() until it returns True, then read count, turn, cost and seen.
+    """
+
+    def __init__(self, table, board, side):
+        self.table = table
+        self.side = side
+        self.board = Board(**board.rules())  # the game replayed on a new board
+        self.plays = []  # (turn number as the move list counts them, move)
+        for number, moves in enumerate(board.turns(), 1):
+            for move in moves:
+                self.plays.append((number, move))
+        self.next = 0
+        self.root = None  # the decision at the current ply, while it is being valued
+        self.count = self.turn = self.cost = self.seen = 0
+        self.done = not self.plays
+
+    def step(self, _budget=1):
+        """One unit of work; True once the whole game is replayed. Raises what a probe raises."""
+        if self.done:
+            return True
+        b = self.board
+        number, move = self.plays[self.next]
+        if self.root is None and b.to_move == self.side and move != SWAP and self.table.applies(b):
+            self.root = RootDecision(self.table, b)
+            self.seen += 1
+            return False
+        if self.root is not None:
+            if not self.root.step():
+                return False
+            loss = self.root.margin - self.root.values[move]
+            self.root = None
+            if loss > 0:
+                self.count += 1
+                self.turn = number
+                self.cost = loss
+        b.push(move)
+        self.next += 1
+        self.done = self.next >= len(self.plays)
+        return self.done
 
 
 def mistakes(table, board, side):
@@ -12,18 +58,9 @@ def mistakes(table, board, side):
 
     Returns (count, turn, cost, seen): how many of its sowings lost margin, the number of the
     turn of the last one (as the move list counts them), the seeds it cost, and how many of
-    its sowings the table covered. The game is replayed on a new board.
+    its sowings the table covered.
     """
-    b = Board(**board.rules())
-    count = turn = cost = seen = 0
-    for number, moves in enumerate(board.turns(), 1):
-        for move in moves:
-            if b.to_move == side and move != SWAP and table.applies(b):
-                seen += 1
-                loss = best_root_move(table, b)[1] - value_after(table, b, move)
-                if loss > 0:
-                    count += 1
-                    turn = number
-                    cost = loss
-            b.push(move)
-    return count, turn, cost, seen
+    coach = Coach(table, board, side)
+    while not coach.step():
+        pass
+    return coach.count, coach.turn, coach.cost, coach.seen

@@ -109,7 +109,9 @@ class EndgameTable:
         self.byte = bytearray(1)
         self.word = bytearray(4)
         self.probes = 0
-        self.next_check = 0  # verify_next()'s place
+        self.next_check = 0  # the block verify_step() is checking
+        self.check_at = 0  # ... how far into it, in bytes
+        self.check_crc = 0  # ... and the CRC so far
 
     def close(self):
         self.file.close()
@@ -148,16 +150,45 @@ class EndgameTable:
         v = self.byte[0]
         return (v >> 4) if r & 1 else (v & 15)
 
-    def verify_next(self):
-        """Check the next block not yet checked (one a quiet frame on the device). True when
-        every block is checked; raises Damaged for a bad one."""
+    def verify_step(self):
+        """Check the next chunk (CHUNK bytes) of the blocks not yet checked: on the device about
+        1 ms, so the app can check the table in the quiet part of its frames. True when every
+        block is checked; raises Damaged for a bad one."""
+        checked = self.checked
         while self.next_check < self.blocks:
             block = self.next_check
+            if (checked[block >> 3] >> (block & 7)) & 1:
+                self.next_check += 1  # a probe checked it already
+                self.check_at = 0
+                self.check_crc = 0
+                continue
+            start = block * BLOCK
+            size = min(BLOCK, self.data_bytes - start)
+            if self.check_at < size:
+                f = self.file
+                f.seek(HEADER + start + self.check_at)
+                got = f.readinto(self.chunk)
+                n = min(got or 0, size - self.check_at)
+                if n <= 0:
+                    raise Damaged("the endgame table is cut short")
+                self.check_crc = crc32(self.chunk, 0, n, self.check_crc)
+                self.check_at += n
+                return False
+            self._compare(block, self.check_crc)
             self.next_check += 1
-            if not (self.checked[block >> 3] >> (block & 7)) & 1:
-                self._check(block)
-                return self.next_check >= self.blocks
+            self.check_at = 0
+            self.check_crc = 0
+            return self.next_check >= self.blocks
         return True
+
+    def verify_next(self):
+        """Check the rest of the next block not yet checked. True when every block is checked;
+        raises Damaged for a bad one."""
+        block = self.next_check
+        while self.next_check == block:
+            if self.verify_step():
+                return True
+        return self.next_check >= self.blocks
 
     def verify_all(self):
         """Check every block now (on a PC: about 5 MB of CRC, a fraction of a second)."""
@@ -185,6 +216,11 @@ class EndgameTable:
                 raise Damaged("the endgame table is cut short")
             value = crc32(self.chunk, 0, n, value)
             left -= n
+        self._compare(block, value)
+
+    def _compare(self, block, value):
+        """Mark `block` checked if `value` is its stored CRC; raise Damaged if not."""
+        f = self.file
         f.seek(HEADER + self.data_bytes + 4 * block)
         f.readinto(self.word)
         if _u32(self.word, 0) != value:
@@ -228,20 +264,58 @@ def value_after(table, board, pit):
     return value
 
 
+class RootDecision:
+    """The table's perfect move at the root, one sowing's value per step.
+
+    A probe costs 1-2 ms on the device and a root has up to six sowings to value: stepping lets
+    the app stop between them when its frame is used up (kalaha.app, THINK_FRAME_MS), instead
+    of making them all in one frame. `covered` is False when the table does not apply here.
+    Like kalaha.ai.Search: step() until it returns True, then read best_pit and margin.
+    """
+
+    def __init__(self, table, board):
+        self.table = table
+        self.board = board
+        self.covered = board.to_move is not None and table.applies(board)
+        # (the swap is never offered where the table applies)
+        self.moves = [m for m in board.legal_moves() if m] if self.covered else []
+        self.next = 0
+        self.best_pit = 0
+        self.margin = None
+        self.values = [0] * 7  # each valued sowing's margin, by pit (the coach compares them)
+        self.done = not self.moves
+
+    def step(self, _budget=1):
+        """Value the next sowing; True once every sowing is valued. Raises what a probe raises."""
+        if self.next < len(self.moves):
+            pit = self.moves[self.next]
+            self.next += 1
+            value = value_after(self.table, self.board, pit)
+            self.values[pit] = value
+            if self.margin is None or value > self.margin:
+                self.margin = value
+                self.best_pit = pit
+        self.done = self.next >= len(self.moves)
+        return self.done
+
+
 def best_root_move(table, board):
     """The perfect move at the root from the table: (pit, margin) or None when not covered."""
-    if board.to_move is None or not table.applies(board):
+    decision = RootDecision(table, board)
+    if not decision.covered:
         return None
-    best = None
-    best_pit = 0
-    for pit in board.legal_moves():
-        if pit == 0:
-            continue  # the swap is never offered where the table applies
-        value = value_after(table, board, pit)
-        if best is None or value > best:
-            best = value
-            best_pit = pit
-    return best_pit, best
+    while not decision.step():
+        pass
+    return decision.best_pit, decision.margin
 
 
-__all__ = ["NORTH", "SOUTH", "EndgameTable", "Ranker", "best_root_move", "open_table", "value_after"]
+__all__ = [
+    "NORTH",
+    "SOUTH",
+    "EndgameTable",
+    "Ranker",
+    "RootDecision",
+    "best_root_move",
+    "open_table",
+    "value_after",
+]

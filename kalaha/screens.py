@@ -186,6 +186,9 @@ class Result(Menu):
         if app.now - app.entered_at >= RESULT_GRACE_MS:
             Menu.key(self, app, key)
 
+    def tick(self, app, now):
+        app.coach_slice()  # the coach's verdict, a few probes a frame (kalaha.coach)
+
 
 class DrawOffer(Page):
     """Two players: the other player accepts or declines a draw, the device turned to them."""
@@ -231,7 +234,7 @@ SETUP = Menu("vs computer", items_of=setup_items)
 SETTINGS = Menu("Settings", items_of="settings_items", module="kalaha.records")
 GAME = Game()
 GAME_MENU = Menu("Game", clock_runs=True)
-RESULT = Result("", shows_board=True)
+RESULT = Result("", shows_board=True, module="kalaha.coach")
 STATS = Menu("Statistics W/D/L", items_of="stats_items", module="kalaha.records")
 REPLAY_LIST = Menu("Replay (newest first)", items_of="replay_items", module="kalaha.records")
 REPLAY = Replay()

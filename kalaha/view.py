@@ -31,6 +31,17 @@ HINT_COLOUR = 0x00E0FF  # the hint's pit
 OFF = 0
 
 
+# The board's graphics: filled rectangles the hardware draws over the text (vectorio on the
+# device), each (x, y, width, height) in display pixels, width 0 when hidden. A text line is
+# LINE_PX high and its glyphs' ink is in rows 2-9, so the rows 11-12 below it are free for marks.
+MARKS = const(5)
+MARK_DIVIDER = const(0)  # the line between the pits and the stores' column
+MARK_TURN = const(1)  # a bar beside the half of the board whose player is to move
+MARK_SOWN = const(2)  # under the pit or store where the last seed fell (or will fall)
+MARK_CURSOR = const(3)  # two brackets around the pit the encoder (or a held key) chose
+CHAR_PX = const(6)
+LINE_PX = const(13)
+STORE_COLUMN = const(12)  # the stores' counts are characters 12-13 of the top and bottom lines
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
 END_WORDS = ("", ": resign", " (agreed)", " on time")
 WIDTH = const(21)  # characters on a display line (128 px / 6 px)
@@ -137,6 +148,9 @@ class View:
         Nothing here changes the game: it only keeps caches (hint colours, shades, the text's inputs).
         """
         px = self.pixels
+        marks = self.marks
+        for i in range(2, 4 * MARKS, 4):
+            marks[i] = 0  # every mark hidden unless this screen draws it
         if self.power == 2:
             # Asleep: everything dark until a key or the encoder wakes it.
             for k in range(12):
@@ -189,8 +203,9 @@ class View:
         shades = self._shades_for(bright)
         cells = self._cells_of_keys(b, viewer)
         p = b.pits
+        at = viewer * 12
         for key in range(12):
-            cell = cells[key]
+            cell = cells[at + key]
             n = c[cell] if cell >= 0 else 0
             if n == 0:
                 px[key] = OFF
@@ -241,6 +256,45 @@ class View:
             px[11 - band] = _scale(low, bright, 6)
         if self._text_inputs_changed(b, viewer):
             self._draw_board_text(b, c, viewer)
+        self._draw_marks(b, viewer)
+
+    def _mark(self, i, x, y, w, h):
+        marks = self.marks
+        marks[4 * i] = x
+        marks[4 * i + 1] = y
+        marks[4 * i + 2] = w
+        marks[4 * i + 3] = h
+
+    def _mark_under(self, i, key, cell, b, viewer):
+        """MARK_SOWN under view key `key`'s count, or under a store's when `cell` is a store."""
+        if key >= 0:
+            self._mark(i, 1 + (key % 3) * 3 * CHAR_PX, (key // 3) * LINE_PX + 11, 2 * CHAR_PX, 2)
+        elif cell == b.store_index(viewer) or cell == b.store_index(1 - viewer):
+            row = 3 if cell == b.store_index(viewer) else 0
+            self._mark(i, 1 + STORE_COLUMN * CHAR_PX, row * LINE_PX + 11, 2 * CHAR_PX, 2)
+
+    def _draw_marks(self, b, viewer):
+        """The board's lines and marks (MARKS): the divider, whose turn, the sowing, the cursor."""
+        # The divider: down the column between the pits and the stores, through four lines.
+        self._mark(MARK_DIVIDER, 1 + 9 * CHAR_PX + 2, 0, 1, 4 * LINE_PX - 1)
+        mover = b.to_move
+        if mover is not None and self.screen != RESULT:
+            # The bar stands beside the mover's half: the top two rows are the opponent's pits.
+            top = mover != viewer
+            self._mark(MARK_TURN, 4 + 8 * CHAR_PX, 1 if top else 2 * LINE_PX + 1, 2, 2 * LINE_PX - 3)
+        if self.anim_path is not None and self.anim_pos:
+            cell = self.anim_path[self.anim_pos - 1]
+            self._mark_under(MARK_SOWN, self._key_of_cell(cell, viewer), cell, b, viewer)
+        elif self.preview >= 0 and self.anim_path is None and self.screen == GAME:
+            side, pit = pit_of_view_key(self.preview, viewer, b.pits)
+            if side == mover and pit and b.is_legal(pit):
+                last = b.preview(pit)[0]
+                self._mark_under(MARK_SOWN, self._key_of_cell(last, viewer), last, b, viewer)
+                # Brackets around the chosen pit: its first character's left, its last's right.
+                x = 1 + (self.preview % 3) * 3 * CHAR_PX
+                y = (self.preview // 3) * LINE_PX + 1
+                self._mark(MARK_CURSOR, x - 2 if x > 1 else 0, y, 1, LINE_PX - 3)
+                self._mark(MARK_CURSOR + 1, x + 2 * CHAR_PX, y, 1, LINE_PX - 3)
 
     def _shades_for(self, bright):
         """Each side's colour at the ten seed-count levels, for this brightness (kept until it changes)."""
@@ -254,13 +308,16 @@ class View:
         return self._shades
 
     def _cells_of_keys(self, b, viewer):
-        """The board cell under each view key (-1: no pit), kept until the viewer or size changes."""
+        """The board cell under each view key (-1: no pit), from `viewer`'s side, as a list
+        indexed viewer * 12 + key. Kept for both viewers (two players change sides every
+        turn) until the board size changes."""
         pits = b.pits
-        if self._key_cells_for != viewer * 16 + pits:
-            self._key_cells_for = viewer * 16 + pits
-            for key in range(12):
-                side, pit = pit_of_view_key(key, viewer, pits)
-                self._key_cells[key] = b.pit_index(side, pit) if pit else -1
+        if self._key_cells_for != pits:
+            self._key_cells_for = pits
+            for side in (SOUTH, NORTH):
+                for key in range(12):
+                    owner, pit = pit_of_view_key(key, side, pits)
+                    self._key_cells[side * 12 + key] = b.pit_index(owner, pit) if pit else -1
         return self._key_cells
 
     def _key_of_cell(self, cell, viewer):
@@ -320,10 +377,12 @@ class View:
         for key_row in range(4):
             parts = []
             for key in range(key_row * 3, key_row * 3 + 3):
-                parts.append("%2d" % c[cells[key]] if cells[key] >= 0 else "  ")
+                cell = cells[viewer * 12 + key]
+                parts.append("%2d" % c[cell] if cell >= 0 else "  ")
             rows.append(" ".join(parts))
-        top = "%s |%s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
-        bottom = "%s |%s %2d" % (rows[3], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
+        # (the column between the pits and the stores is the divider line: MARK_DIVIDER)
+        top = "%s  %s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
+        bottom = "%s  %s %2d" % (rows[3], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
         screen = self.screen
         if screen == RESULT:
             right1 = ("> " if self.cursor == 0 else "  ") + "again"
@@ -353,8 +412,8 @@ class View:
                 bottom += " " + self._clock_text(viewer)
         lines = self.lines
         lines[0] = top
-        lines[1] = "%s | %s" % (rows[1], right1)
-        lines[2] = "%s | %s" % (rows[2], right2)
+        lines[1] = "%s   %s" % (rows[1], right1)
+        lines[2] = "%s   %s" % (rows[2], right2)
         lines[3] = bottom
         lines[4] = fit(last, self.now)
 

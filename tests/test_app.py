@@ -183,7 +183,7 @@ def test_smaller_board_keys_without_pits():
     # Pit 4 (next to the store) is key 11; the opponent's pit across from your pit 1 is key 2.
     assert d.key_for(4) == 11 and d.key_for(1) == 8
     assert (
-        a.lines[0] == "       4 |N  0" and a.lines[2].startswith("       4") and a.lines[3].endswith("|S  0")
+        a.lines[0] == "       4  N  0" and a.lines[2].startswith("       4") and a.lines[3].endswith(" S  0")
     )
 
 

@@ -40,6 +40,14 @@ def test_the_picture_check_needs_no_font_but_catches_wrong_text():
     assert emulate.check_text(picture, ["aa a", "", "", "", ""])  # b drawn where a should be
     assert emulate.check_text(picture, ["ab  ", "", "", "", ""])  # a character where a blank should be
     assert emulate.check_text(picture, ["ab ab", "", "", "", ""])  # a blank where a character should be
+    # The board's marks: a line drawn where the app has one is taken out before the text is
+    # read; one the app has but the picture lacks, or a line the app does not have, is wrong.
+    line = [57, 0, 1, 51, 0, 0, 0, 0]
+    for y in range(51):
+        picture[y][57] = 1
+    assert emulate.check_text(picture, ["ab a", "", "", "", ""], marks=line) == []
+    assert emulate.check_text(picture, ["ab a", "", "", "", ""])  # an unexpected line
+    assert emulate.check_text(blank(), ["", "", "", "", ""], marks=line)  # a line not drawn
 
 
 def test_smoke_run_on_the_emulated_macropad():

@@ -10,6 +10,7 @@ from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import Search, solve
+from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
 
 np = pytest.importorskip("numpy")
@@ -203,6 +204,12 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
                 # The person asks for a hint: the perfect pit, and how the game ends from here.
                 exact = solve(b)
                 app.hint()
+                frames = 0
+                while app.hinting:  # one sowing valued per frame (no ticks function here)
+                    t += FRAME
+                    app.tick(t)
+                    frames += 1
+                assert frames <= len([m for m in b.legal_moves() if m])
                 pit = int(app.message.split(",")[0].split()[-1])
                 final = exact if b.to_move == SOUTH else -exact
                 how = "draw" if final == 0 else ("win by %d" % final if final > 0 else "lose by %d" % -final)
@@ -213,16 +220,21 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
             app.key_down(view_key_of_pit(b.to_move, pit, app.viewer, b.pits))
             app.key_up(view_key_of_pit(b.to_move, pit, app.viewer, b.pits))
             assert b.ply == before + 1
-            # the computer's reply, if the table covers it: at once (no search), and perfect
+            # the computer's reply, if the table covers it: within a frame per sowing, and perfect
             while app.anim_path is not None:
                 t += FRAME
                 app.tick(t)
             if b.to_move == app.computer and app.endgame.ranker.seeds(b.cells) <= 10:
                 exact = solve(b)
                 ply = b.ply
-                t += FRAME
-                app.tick(t)
-                assert not app.thinking and b.ply > ply
+                sowings = len([m for m in b.legal_moves() if m])
+                frames = 0
+                while b.ply == ply:
+                    t += FRAME
+                    app.tick(t)
+                    frames += 1
+                # one frame to start, one a sowing valued: the table's probes, not a search
+                assert not app.thinking and frames <= sowings + 1, (frames, sowings)
                 replay = Board.from_record(b.record(), seeds=2)
                 while replay.ply > ply:
                     replay.pop()
@@ -288,6 +300,44 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
     for t in range(0, 20 * 400, 20):
         good.tick(t)
     assert good.endgame is not None and good.endgame_checked
+    # On the device (a ticks function) the checks take chunks until the frame is used up: the
+    # same verdicts, and no frame spends more than CHECK_FRAME_MS (plus one chunk) on them.
+    from kalaha.app import CHECK_FRAME_MS
+
+    for name, ok in ((str(bad), False), (path, True)):
+
+        def ticks(clock=[0]):  # noqa: B006 (the clock's state: a new one for each table)
+            clock[0] += 2  # every reading of the clock: two milliseconds gone
+            return clock[0]
+
+        app = App(endgame=EndgameTable(name), ticks=ticks)
+        frames = 0
+        while frames < 20000 and app.endgame is not None and not app.endgame_checked:
+            frames += 1
+            start = ticks()
+            app.tick(20 * frames, start)
+            assert ticks() - start <= CHECK_FRAME_MS + 6
+        assert (app.endgame is not None and app.endgame_checked) == ok
+        if ok:
+            assert frames > EndgameTable(path).blocks  # spread over more frames than blocks
+
+
+def last_slip_by_solver(board, side, max_seeds):
+    """(turn, cost) of `side`'s last sowing that lost margin with at most `max_seeds` in the
+    pits, each sowing valued by the exact solver; (0, 0) when there is none."""
+    b = Board(**board.rules())
+    found = (0, 0)
+    for number, moves in enumerate(board.turns(), 1):
+        for move in moves:
+            seeds = sum(b.row(SOUTH)) + sum(b.row(NORTH))
+            if b.to_move == side and move != SWAP and seeds <= max_seeds:
+                sign = 1 if side == SOUTH else -1
+                values = {p: sign * south_margin_after(b, p) for p in b.legal_moves() if p}
+                loss = max(values.values()) - values[move]
+                if loss > 0:
+                    found = (number, loss)
+            b.push(move)
+    return found
 
 
 def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
@@ -315,11 +365,20 @@ def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
                 app.key_down(view_key_of_pit(SOUTH, pit, app.viewer, b.pits))
                 app.key_up(view_key_of_pit(SOUTH, pit, app.viewer, b.pits))
         assert app.screen == RESULT
+        shown = app.result_text
+        frames = 0
+        while app.result_text == shown and frames < 500:  # the coach works a probe a frame
+            t += FRAME
+            app.tick(t)
+            frames += 1
+        assert frames > 1  # it worked over frames, not in the frame that ended the game
         count, turn, cost, seen = mistakes(table, app.board, SOUTH)
         assert seen  # the game ended inside the table
+        # The independent check: South's sowings valued by the exact solver, not the table.
+        expected = last_slip_by_solver(app.board, SOUTH, table.max_seeds)
+        assert (turn, cost) == expected
         if count:
             assert app.result_text.endswith("last slip: turn %d, cost %d" % (turn, cost))
-            # that turn in the move list is South's, and the cost is what the table says
             assert turn >= 1 and cost > 0
             said += 1
         else:

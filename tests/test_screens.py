@@ -439,3 +439,61 @@ def test_keys_mashed_at_the_end_of_a_game_start_nothing():
     d.frames(RESULT_GRACE_MS // FRAME)
     d.press(4)  # now the keys work as menu keys again
     assert a.screen == GAME
+
+
+def boxes(a):
+    """The app's marks that are shown, as (x, y, width, height)."""
+    m = a.marks
+    return [tuple(m[i : i + 4]) for i in range(0, len(m), 4) if m[i + 2]]
+
+
+def under_key(box):
+    """The view key whose count a mark under a pit underlines (rows of 13 px, 18 px a pit), or -1."""
+    x, y, w, h = box
+    if w != 12 or h != 2 or (x - 1) % 18 or x > 37:
+        return -1
+    return (y - 11) // 13 * 3 + (x - 1) // 18
+
+
+def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game():
+    from kalaha.view import MARK_TURN
+
+    d = Driver(speed=2)  # slow sowing: every seed is seen
+    a = d.app
+    d.frames()
+    assert boxes(a) == []  # the menu: no board, no marks
+    start_vs_computer(d, "easy", "you")
+    d.frames()
+    divider = (57, 0, 1, 51)
+    assert divider in boxes(a)
+    turn_bar = a.marks[4 * MARK_TURN : 4 * MARK_TURN + 4]
+    assert turn_bar[1] > 26  # your move: beside your half (the bottom rows)
+    # Each seed as it falls: the mark under its count is the key lit white (one home: the
+    # animation's place), and no other key is underlined.
+    d.app.key_down(d.key_for(1))  # (4 seeds from pit 1 end in pit 5: the computer's turn next)
+    d.app.key_up(d.key_for(1))
+    seen = 0
+    thinking_seen = False
+    while a.anim_path is not None or a.thinking or a.board.to_move == a.computer:
+        d.frames()
+        white = [k for k in range(12) if a.pixels[k] and hue(a.pixels[k]) == hue(SOW_COLOUR)]
+        marked = [under_key(b) for b in boxes(a) if under_key(b) >= 0]
+        if a.anim_path is not None and white:
+            assert marked == white
+            seen += 1
+        if a.thinking:
+            thinking_seen = True
+            assert a.marks[4 * MARK_TURN + 1] < 26  # the computer's turn: the bar at the top half
+    assert seen >= 3 and thinking_seen
+    assert divider in boxes(a)
+    for x, y, w, h in boxes(a):
+        assert 0 <= x and x + w <= 128 and 0 <= y and y + h <= 64
+    # Holding a key previews: brackets around it and the landing pit underlined.
+    key = d.key_for([p for p in a.board.legal_moves() if p][0])
+    a.key_down(key)
+    d.frames(25)
+    brackets = [b for b in boxes(a) if b[2] == 1 and b[3] == 10]
+    assert len(brackets) == 2 and brackets[0][1] == key // 3 * 13 + 1
+    a.key_up(key)
+    d.frames()
+    assert not [b for b in boxes(a) if b[2] == 1 and b[3] == 10]

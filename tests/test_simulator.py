@@ -266,3 +266,25 @@ def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
         "Draw (agreed)",
     ):
         assert words in text, (words, text)
+
+
+def test_the_oled_shows_the_boards_lines_and_marks():
+    need_simulator()
+    import displayio
+
+    from hw.desktop import Simulator
+
+    displayio.release_displays()  # (one display a process: another test's may still be there)
+    sim = Simulator(headless=True)
+    sim.app.act("start_vs_computer")
+    sim.frames(200)
+    m = sim.app.marks
+    wanted = sorted(tuple(m[i : i + 4]) for i in range(0, len(m), 4) if m[i + 2])
+    s = sim.screen.marks_shown
+    assert wanted and sorted(tuple(s[i : i + 4]) for i in range(0, len(s), 4) if s[i + 2]) == wanted
+    # drawn on the OLED itself: the divider's pixels are lit, the column beside it is dark
+    # where no text is (the status lines start two characters to its right)
+    x, y, w, h = [box for box in wanted if box[2:] == (1, 51)][0]
+    lit = [sim.oled.get_at((x, row))[0] > 128 for row in range(y, y + h)]
+    beside = [sim.oled.get_at((x + 2, row))[0] > 128 for row in range(y, y + h)]
+    assert all(lit) and not any(beside)

@@ -120,13 +120,25 @@ def cell(picture, row, column, x0=1, line_height=13):
     return tuple(tuple(picture[y + dy][x : x + 6]) for dy in range(12))
 
 
-def check_text(picture, lines, columns=21):
-    """Problems (a list of strings) where the picture does not show `lines` as text cells.
+def check_text(picture, lines, columns=21, marks=()):
+    """Problems (a list of strings) where the picture does not show `lines` as text cells and
+    the `marks` (kalaha.view: (x, y, width, height) each, width 0 hidden) as filled rectangles.
 
     No font needed: every space must be blank, every other character must have pixels, equal
-    characters must look equal and different characters different.
+    characters must look equal and different characters different. Every pixel of a mark must
+    be lit; the marks are then taken out of the picture before the text is read.
     """
     problems = []
+    picture = [list(r) for r in picture]
+    for at in range(0, len(marks), 4):
+        x, y, w, h = marks[at : at + 4]
+        if not w:
+            continue
+        if not all(picture[y + dy][x + dx] for dy in range(h) for dx in range(w)):
+            problems.append("the mark %r is not drawn" % ((x, y, w, h),))
+        for dy in range(h):
+            for dx in range(w):
+                picture[y + dy][x + dx] = 0
     seen = {}
     for row, text in enumerate(lines):
         text = text[:columns]
@@ -182,12 +194,12 @@ def smoke():
     if "Traceback" in serial:
         problems.append("a traceback on the serial console")
     expected = expected_lines(LEVEL_CLICKS["easy"], first_key=8)
-    for name, lines in expected.items():
+    for name, (lines, marks) in expected.items():
         path = "%s_%s.fb.json" % (prefix, name)
         if not os.path.exists(path):
             problems.append("no picture %s" % name)
             continue
-        problems += ["%s: %s" % (name, p) for p in check_text(frame(path), lines)]
+        problems += ["%s: %s" % (name, p) for p in check_text(frame(path), lines, marks=marks)]
     return problems, figures(serial), prefix
 
 
@@ -206,21 +218,21 @@ def expected_lines(level_clicks, first_key):
             app.tick(now[0])
 
     settle(5000)
-    out = {"help": list(app.lines)}
+    out = {"help": (list(app.lines), list(app.marks))}
     app.click()  # leave the help
     settle(1500)
-    out["menu"] = list(app.lines)
+    out["menu"] = (list(app.lines), list(app.marks))
     app.click()
     for _ in range(level_clicks):
         app.click()
     app.turn(2)
     app.click()
     settle(1500)
-    out["start"] = list(app.lines)
+    out["start"] = (list(app.lines), list(app.marks))
     app.key_down(first_key)
     app.key_up(first_key)
     settle(8000)
-    out["moved"] = list(app.lines)
+    out["moved"] = (list(app.lines), list(app.marks))
     return out
 
 

@@ -90,6 +90,18 @@ def _fail(why):
 def _press(key):
     _queue.append((key, True))
     _queue.append((key, False))
+    _unsettle()
+
+
+def _turn(detents):
+    encoder[0] += detents
+    _unsettle()
+
+
+def _unsettle():
+    # Input: the display is settled only three frames after it (the device shows a frame's
+    # events one frame later: they are drawn at the end of that frame's tick).
+    _last_lines[1] = 0
 
 
 def _on_frame():
@@ -155,7 +167,7 @@ def _run_step(step):
         _press(12)
         return True
     if kind == "turn":
-        encoder[0] += step[1]
+        _turn(step[1])
         return True
     if kind == "choose":
         # Wait for the display to settle, then turn one detent at a time until the cursor is there.
@@ -168,7 +180,7 @@ def _run_step(step):
         s["count"] += 1
         if s["count"] > 30:
             _fail("no menu item %r" % step[1])
-        encoder[0] += 1
+        _turn(1)
         return False
     if kind == "set":
         # ("set", "Level:", "expert"): put the cursor on the item, click until it shows the value.
@@ -183,7 +195,7 @@ def _run_step(step):
                     return True
                 _press(12)
                 return False
-        encoder[0] += 1
+        _turn(1)
         return False
     if kind == "expect":
         if _shown(step[1]):
