@@ -133,7 +133,7 @@ class SerialReport:
                 (display_done - pixels_done) % TICKS_WRAP,
                 (app_done - display_done) % TICKS_WRAP,
                 "; sowed" if sowed else "",
-                "; thinking" if app.thinking else "",
+                "; thinking" if app.thinking else ("; sowing" if app.anim_path is not None else ""),
             )
         if app.thinking and self.thinking_since < 0:
             self.thinking_since = now
