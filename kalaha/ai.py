@@ -93,13 +93,6 @@ class Search:
         self._caps = [0] * _SLOTS
         self._rest = [0] * _SLOTS
         self.cells = []
-        # The learned evaluation (see start(weights=...)): per side and view, a weight per hole,
-        # and the weights summed along the sowing order, so a leaf's pits are weighed by
-        # arithmetic. Preallocated for up to 6 pits: no allocation when it is switched on.
-        self.weights = None
-        self.hole_w = [0] * (4 * 14)
-        self.cum_w = [0] * (4 * 27)
-        self.tempo = 0
         self.rules = None
         self.pits = 0
         self.total = 0
@@ -143,7 +136,6 @@ class Search:
         turn_depth=False,
         row_weight=0,
         table=None,
-        weights=None,
     ):
         """Begin searching `board` (its cells are copied; the board is never touched).
 
@@ -152,10 +144,7 @@ class Search:
         budget; noise: Easy's random error in seeds, from the integer `seed`; exact: score
         only finished games (the solver); row_weight: evaluation weight of seeds on
         one's own row, in sixteenths of a seed in the store; table: an endgame table
-        (kalaha.endgame) whose exact values end the search wherever few enough seeds are left;
-        weights: a learned evaluation, 2P+1 integers in evaluation units (a seed is UNIT): the
-        mover's pits 1..P, the other side's pits 1..P, and having the move; a leaf is then worth
-        its store difference plus the mover's weighted pits (minus, for the other side).
+        (kalaha.endgame) whose exact values end the search wherever few enough seeds are left.
         """
         if board.to_move is None:
             raise ValueError("the game is over: nothing to search")
@@ -168,11 +157,6 @@ class Search:
             self.empty_capture = board.empty_capture
             self.alga = board.alga
         self.table = table if table is not None and table.rules_match(board) else None
-        if weights is not None and len(weights) == 2 * self.pits + 1 and self.pits <= 6:
-            if weights != self.weights:
-                self._set_weights(weights)
-        else:
-            self.weights = None
         c = self.cells
         src = board.cells
         for i in range(len(c)):
@@ -211,38 +195,6 @@ class Search:
             self._finish_with(only, 0, 0)
             return
         self._begin_iteration(min(self.deepen, self.max_depth))
-
-    def _set_weights(self, weights):
-        """Fill hole_w and cum_w for `weights`: for each side that sows, view 0 weighs the
-        position for the other side to move (negated: a leaf is scored for the sower) and view 1
-        for the sower to move again (an extra turn)."""
-        p = self.pits
-        holes = 2 * p + 2
-        lap = 2 * p + 1
-        self.weights = weights
-        self.tempo = weights[2 * p]
-        for side in (SOUTH, NORTH):
-            base = 0 if side == SOUTH else p + 1
-            obase = p + 1 if side == SOUTH else 0
-            for view in (0, 1):
-                at = (side * 2 + view) * 14
-                for j in range(14):
-                    self.hole_w[at + j] = 0
-                for k in range(p):
-                    if view:
-                        self.hole_w[at + base + k] = weights[k]
-                        self.hole_w[at + obase + k] = weights[p + k]
-                    else:
-                        self.hole_w[at + base + k] = -weights[p + k]
-                        self.hole_w[at + obase + k] = -weights[k]
-                # cum_w[i]: the weights of the first i holes in sowing order from `base`
-                # (the opponent's store skipped), over two laps.
-                cat = (side * 2 + view) * 27
-                total = 0
-                for i in range(2 * lap + 1):
-                    self.cum_w[cat + i] = total
-                    if i < 2 * lap:
-                        total += self.hole_w[at + (base + i % lap) % holes]
 
     def _begin_iteration(self, depth):
         self.iter_depth = depth
@@ -495,14 +447,6 @@ class Search:
                     if w:
                         for i in range(p):
                             value += (c[i] - c[p + 1 + i]) * w
-                    if self.weights is not None:
-                        mover = sides[d]
-                        at = (mover * 2 + 1) * 14
-                        hw = self.hole_w
-                        f = self.tempo
-                        for i in range(2 * p + 2):
-                            f += hw[at + i] * c[i]
-                        value += f if mover == SOUTH else -f
                     if me == NORTH:
                         value = -value
                     state = _ST_RETURN
@@ -649,24 +593,6 @@ class Search:
         ec = self.empty_capture
         alga = self.alga
         w = self.row_weight
-        learned = self.weights is not None
-        if learned:
-            # The learned evaluation: each view's weighted pits now; a child's follow from
-            # the seeds a sowing moves (laps, the first r holes, a capture) by arithmetic.
-            hw = self.hole_w
-            cw = self.cum_w
-            at0 = side * 28
-            at1 = at0 + 14
-            c0 = side * 54
-            c1 = c0 + 27
-            sum0 = 0
-            sum1 = 0
-            for i in range(2 * p + 2):
-                sum0 += hw[at0 + i] * c[i]
-                sum1 += hw[at1 + i] * c[i]
-            tot0 = cw[c0 + lap]
-            tot1 = cw[c1 + lap]
-            tempo = self.tempo
         bestv = -INF
         bm = -1
         count = 0
@@ -689,7 +615,6 @@ class Search:
                 ro = row - n + own_land
                 rp = orow + opp_land
                 off = r if r else lap  # the last seed's hole, counted from s
-                cap_last = -1
                 if off < ds or off > ds + p:
                     last = s + off if off < ds else base + off - ds - p - 1
                     before = 0 if last == s else c[last]
@@ -700,9 +625,6 @@ class Search:
                             gain += taken + 1
                             ro -= 1
                             rp -= taken
-                            cap_last = last
-                            cap_o = o
-                            cap_taken = taken
                 own = own0 + gain
                 if ro == 0 or rp == 0:
                     # The game ends: leftovers to their owners, or all to the emptied side (Alga).
@@ -718,19 +640,6 @@ class Search:
                     v = (own - opp) * UNIT
                     if w:
                         v += (ro - rp) * w
-                    if learned:
-                        # The child's weighted pits: minus the sown pit's seeds, plus a seed in
-                        # every hole per whole lap and in the first r holes after s, minus a
-                        # capture's two holes. An extra turn (off == ds) weighs it for the
-                        # sower to move again, otherwise for the other side.
-                        pos = s - base + 1
-                        if off == ds:
-                            f = sum1 - n * hw[at1 + s] + laps * tot1 + cw[c1 + pos + r] - cw[c1 + pos] + tempo
-                        else:
-                            f = sum0 - n * hw[at0 + s] + laps * tot0 + cw[c0 + pos + r] - cw[c0 + pos] - tempo
-                            if cap_last >= 0:  # (a capture never comes with an extra turn)
-                                f -= hw[at0 + cap_last] + hw[at0 + cap_o] * cap_taken
-                        v += f
                 if v > bestv:
                     bestv = v
                     bm = s
@@ -835,10 +744,16 @@ class Search:
 # Node budgets are calibrated to the device: measured on the MacroPad firmware (emulated,
 # docs/performance.md) about 1,900 nodes per second in the middle game, so Strong (2,000)
 # thinks about one second on the clock and Expert (10,000) about five.
-# Medium looks four turns ahead (extra-turn sowings are free); 3,000 nodes (about 1.2 s) cut
-# fewer than 1 in 200 of its searches short. Strong and Expert count an extra-turn sowing as
-# half a ply: in 40-game runs that scored as well as a whole ply and clearly better than free
-# at these budgets. A plain store-difference evaluation beat weighting seeds on the row.
+# Medium looks four turns ahead (extra-turn sowings are free) and errs by up to two seeds a
+# move; 3,000 nodes (about 1.2 s) cut fewer than 1 in 200 of its searches short. Without the
+# error it chose as well as Strong where the endgame table does not help (tools/quality.py,
+# 2026-11-30 night, 300 positions with 10-21 seeds: 82.0% perfect against Strong's 80.0%) and
+# Strong beat it in only 60% of 40 games; with it, 73.7% / 61.0% perfect at 10-21 / 22-30
+# seeds (Strong 93.0% / 80.0% with the table, Easy 49.7% / 39.0%), and Strong wins 89%.
+# Strong and Expert count an extra-turn sowing as half a ply: in 40-game runs that scored as
+# well as a whole ply and clearly better than free at these budgets. A plain store-difference
+# evaluation beat weighting seeds on the row, and one fitted to the endgame table
+# (tools/learned_fit.py: per-pit weights) at 22-30 seeds (docs/performance.md).
 class Level:
     """A playing level as a named record (python-chess's engine.Limit style)."""
 
@@ -854,7 +769,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 1, False, 400, 3, 1000),
-    "medium": Level("medium", 4, True, 3000, 0, 1500),
+    "medium": Level("medium", 4, True, 3000, 2, 1500),
     "strong": Level("strong", 60, HALF, 2000, 0, 1500, True),
     "expert": Level("expert", 60, HALF, 10000, 0, 7500, True),
 }

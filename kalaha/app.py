@@ -58,8 +58,9 @@ LOSE = (220, 400)
 
 # The search stack on the device, in sowings: a deeper line is scored as a leaf. Strong and
 # Expert complete depth 6-10 in their budgets (an extra-turn sowing counts half a ply, so a
-# line has at most twice that many sowings); the host's solver uses a deeper stack.
-APP_SEARCH_PLIES = const(40)
+# line has at most twice that many sowings), and with 14 seeds or fewer the endgame table
+# ends every line; the host's solver uses a deeper stack. 32 rather than 40: 0.7 KB of heap.
+APP_SEARCH_PLIES = const(32)
 HOLD_MS = const(400)  # a key held this long previews its sowing instead of playing it
 EFFECT_MS = const(700)
 DIM_MS = const(30000)  # no input this long: pixels and display dim

@@ -21,7 +21,12 @@ from kalaha.store import crc32
 MAGIC = b"KDB1"
 HEADER = const(32)
 BLOCK = const(1024)  # bytes of values per checked block
-CHUNK = const(128)  # a block is checked this many bytes at a time (a small buffer)
+# A block is checked this many bytes at a time: a flash sector, about 1 ms on the device. Each
+# check allocates a little (the CRC is a 32-bit int: a long on the device), so bigger pieces
+# mean fewer collections of the heap while the table is checked (128-byte pieces made one
+# every few frames, each 13-17 ms, measured on the emulated MacroPad).
+CHUNK = const(512)
+CRC_BATCH = const(32)  # stored CRCs read at once (one read instead of a seek per block)
 
 
 def binomials(rows, width):
@@ -109,6 +114,12 @@ class EndgameTable:
         self.byte = bytearray(1)
         self.word = bytearray(4)
         self.probes = 0
+        # Where the file is (-1: not known): a read where the last one ended needs no seek.
+        # Measured on the emulated MacroPad, a check step that seeked from the CRCs at the
+        # file's end back to its data took 10-18 ms; a read that follows on, about 1 ms.
+        self.at = -1
+        self.crcs = bytearray(4 * CRC_BATCH)  # the stored CRCs of CRC_BATCH blocks from crcs_first
+        self.crcs_first = -1
         self.next_check = 0  # the block verify_step() is checking
         self.check_at = 0  # ... how far into it, in bytes
         self.check_crc = 0  # ... and the CRC so far
@@ -143,9 +154,7 @@ class EndgameTable:
             if not check:
                 return -1
             self._check(block)
-        f = self.file
-        f.seek(HEADER + pos)
-        f.readinto(self.byte)
+        self._read(HEADER + pos, self.byte)
         self.probes += 1
         v = self.byte[0]
         return (v >> 4) if r & 1 else (v & 15)
@@ -165,16 +174,22 @@ class EndgameTable:
             start = block * BLOCK
             size = min(BLOCK, self.data_bytes - start)
             if self.check_at < size:
-                f = self.file
-                f.seek(HEADER + start + self.check_at)
-                got = f.readinto(self.chunk)
+                got = self._read(HEADER + start + self.check_at, self.chunk)
                 n = min(got or 0, size - self.check_at)
                 if n <= 0:
                     raise Damaged("the endgame table is cut short")
                 self.check_crc = crc32(self.chunk, 0, n, self.check_crc)
                 self.check_at += n
                 return False
-            self._compare(block, self.check_crc)
+            first = block - block % CRC_BATCH
+            if self.crcs_first != first:
+                # The stored CRCs of the next CRC_BATCH blocks, in one read (a step of its own).
+                self._read(HEADER + self.data_bytes + 4 * first, self.crcs)
+                self.crcs_first = first
+                return False
+            if _u32(self.crcs, 4 * (block - first)) != self.check_crc:
+                raise Damaged("block %d of the endgame table is damaged" % block)
+            checked[block >> 3] |= 1 << (block & 7)
             self.next_check += 1
             self.check_at = 0
             self.check_crc = 0
@@ -204,13 +219,13 @@ class EndgameTable:
         return 2 * g - self.ranker.seeds(cells)
 
     def _check(self, block):
-        f = self.file
         start = block * BLOCK
         left = min(BLOCK, self.data_bytes - start)
-        f.seek(HEADER + start)
+        at = HEADER + start
         value = 0
         while left > 0:
-            got = f.readinto(self.chunk)
+            got = self._read(at, self.chunk)
+            at += got
             n = min(got or 0, left)
             if n <= 0:
                 raise Damaged("the endgame table is cut short")
@@ -218,11 +233,17 @@ class EndgameTable:
             left -= n
         self._compare(block, value)
 
+    def _read(self, pos, buf):
+        """readinto `buf` from file position `pos` (seeking only when the file is elsewhere)."""
+        if self.at != pos:
+            self.file.seek(pos)
+        got = self.file.readinto(buf) or 0
+        self.at = pos + got
+        return got
+
     def _compare(self, block, value):
         """Mark `block` checked if `value` is its stored CRC; raise Damaged if not."""
-        f = self.file
-        f.seek(HEADER + self.data_bytes + 4 * block)
-        f.readinto(self.word)
+        self._read(HEADER + self.data_bytes + 4 * block, self.word)
         if _u32(self.word, 0) != value:
             raise Damaged("block %d of the endgame table is damaged" % block)
         self.checked[block >> 3] |= 1 << (block & 7)

@@ -119,6 +119,8 @@ def crc32(data, start, end, value=0):
     True
     """
     if _crc32 is not None:
+        if start == 0 and end == len(data):
+            return _crc32(data, value) & 0xFFFFFFFF  # (no view of it to allocate)
         return _crc32(memoryview(data)[start:end], value) & 0xFFFFFFFF
     c = value ^ 0xFFFFFFFF
     for i in range(start, end):
