@@ -155,6 +155,7 @@ class Simulator:
             welcome=bool(data) or not headless,
             endgame=endgame,
             draws_events=False,  # as on the device: the frame is drawn once, at the end of the tick
+            columns=MACROPAD.columns,
         )
         self.now = 0
         self.font = pygame.font.Font(None, 28)

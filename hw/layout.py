@@ -34,5 +34,6 @@ class GridLayout:
 MACROPAD = GridLayout(3)
 # A second board (say a Pico with 12 buttons in two rows of six and an SSD1306): the top row
 # is the opponent's pits 6..1, the bottom row yours 1..6, so a pit's opposite is straight
-# across. Nothing in kalaha/ changes for it (its display would still show rows of three).
+# across. Nothing in kalaha/ changes for it: the app draws the display's pits in rows of the
+# profile's columns (App(columns=...)): two rows of six, the stores at their right.
 TWO_ROWS = GridLayout(6)

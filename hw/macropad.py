@@ -188,7 +188,9 @@ def main():
     endgame, why = open_table(ENDGAME_FILE)
     if why:
         print("kalaha: " + why)
-    app = App(store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False)
+    app = App(
+        store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns
+    )
     report = SerialReport()
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0

@@ -90,6 +90,7 @@ class App(View):
         welcome=True,
         endgame=None,
         draws_events=True,
+        columns=3,
     ):
         # welcome: open the help pages on a first start (a blank store); the headless simulator
         # without a data file passes False. Saved data (kalaha.store.Store): without one, an
@@ -117,6 +118,9 @@ class App(View):
         # only what the tick drew, and an event's drawing cost up to 20 ms there for nothing
         # (measured on the emulated MacroPad: a key press and release drew the board twice).
         self.draws_events = draws_events
+        # Keys a row on the device (its board profile, hw/layout.py): the display draws the
+        # pits in the same rows, 4 rows of 3 on the MacroPad or 2 rows of 6.
+        self.columns = columns
         self.pixels = [0] * 12
         self.lines = ["", "", "", "", ""]
         self.marks = [0] * (4 * MARKS)  # the board's graphics: (x, y, width, height) each (kalaha.view)

@@ -41,7 +41,6 @@ MARK_SOWN = const(2)  # under the pit or store where the last seed fell (or will
 MARK_CURSOR = const(3)  # two brackets around the pit the encoder (or a held key) chose
 CHAR_PX = const(6)
 LINE_PX = const(13)
-STORE_COLUMN = const(12)  # the stores' counts are characters 12-13 of the top and bottom lines
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
 END_WORDS = ("", ": resign", " (agreed)", " on time")
 WIDTH = const(21)  # characters on a display line (128 px / 6 px)
@@ -267,21 +266,25 @@ class View:
 
     def _mark_under(self, i, key, cell, b, viewer):
         """MARK_SOWN under view key `key`'s count, or under a store's when `cell` is a store."""
+        cols = self.columns
         if key >= 0:
-            self._mark(i, 1 + (key % 3) * 3 * CHAR_PX, (key // 3) * LINE_PX + 11, 2 * CHAR_PX, 2)
+            self._mark(i, 1 + (key % cols) * 3 * CHAR_PX, (key // cols) * LINE_PX + 11, 2 * CHAR_PX, 2)
         elif cell == b.store_index(viewer) or cell == b.store_index(1 - viewer):
-            row = 3 if cell == b.store_index(viewer) else 0
-            self._mark(i, 1 + STORE_COLUMN * CHAR_PX, row * LINE_PX + 11, 2 * CHAR_PX, 2)
+            row = 12 // cols - 1 if cell == b.store_index(viewer) else 0
+            self._mark(i, 1 + self._store_column() * CHAR_PX, row * LINE_PX + 11, 2 * CHAR_PX, 2)
 
     def _draw_marks(self, b, viewer):
         """The board's lines and marks (MARKS): the divider, whose turn, the sowing, the cursor."""
-        # The divider: down the column between the pits and the stores, through four lines.
-        self._mark(MARK_DIVIDER, 1 + 9 * CHAR_PX + 2, 0, 1, 4 * LINE_PX - 1)
+        cols = self.columns
+        half = 6 // cols  # key rows of each side's pits: 2 of three, or 1 of six
+        # The divider: down the column between the pits and the stores, through the pits' rows.
+        self._mark(MARK_DIVIDER, 1 + 3 * cols * CHAR_PX + 2, 0, 1, 2 * half * LINE_PX - 1)
         mover = b.to_move
         if mover is not None and self.screen != RESULT:
-            # The bar stands beside the mover's half: the top two rows are the opponent's pits.
+            # The bar stands beside the mover's half: the top rows are the opponent's pits.
             top = mover != viewer
-            self._mark(MARK_TURN, 4 + 8 * CHAR_PX, 1 if top else 2 * LINE_PX + 1, 2, 2 * LINE_PX - 3)
+            y = 1 if top else half * LINE_PX + 1
+            self._mark(MARK_TURN, 4 + (3 * cols - 1) * CHAR_PX, y, 2, half * LINE_PX - 3)
         if self.anim_path is not None and self.anim_pos:
             cell = self.anim_path[self.anim_pos - 1]
             self._mark_under(MARK_SOWN, self._key_of_cell(cell, viewer), cell, b, viewer)
@@ -291,8 +294,8 @@ class View:
                 last = b.preview(pit)[0]
                 self._mark_under(MARK_SOWN, self._key_of_cell(last, viewer), last, b, viewer)
                 # Brackets around the chosen pit: its first character's left, its last's right.
-                x = 1 + (self.preview % 3) * 3 * CHAR_PX
-                y = (self.preview // 3) * LINE_PX + 1
+                x = 1 + (self.preview % cols) * 3 * CHAR_PX
+                y = (self.preview // cols) * LINE_PX + 1
                 self._mark(MARK_CURSOR, x - 2 if x > 1 else 0, y, 1, LINE_PX - 3)
                 self._mark(MARK_CURSOR + 1, x + 2 * CHAR_PX, y, 1, LINE_PX - 3)
 
@@ -369,20 +372,33 @@ class View:
                 changed = True
         return changed
 
+    def _store_column(self):
+        """The character where the stores' counts start: after the pits, the divider's column
+        and, on rows of three, the store's letter."""
+        return 3 * self.columns + (3 if self.columns == 3 else 1)
+
     def _draw_board_text(self, b, c, viewer):
-        """Four rows of counts as the keys lie, the stores at the right; status; one full line."""
+        """The counts in rows as the keys lie (the board profile's `columns` a row), the stores
+        at the right of the top and bottom rows; whose turn; one full line."""
         opp = 1 - viewer
+        cols = self.columns
+        key_rows = 12 // cols
         cells = self._cells_of_keys(b, viewer)
         rows = []
-        for key_row in range(4):
+        for key_row in range(key_rows):
             parts = []
-            for key in range(key_row * 3, key_row * 3 + 3):
+            for key in range(key_row * cols, key_row * cols + cols):
                 cell = cells[viewer * 12 + key]
                 parts.append("%2d" % c[cell] if cell >= 0 else "  ")
             rows.append(" ".join(parts))
-        # (the column between the pits and the stores is the divider line: MARK_DIVIDER)
-        top = "%s  %s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
-        bottom = "%s  %s %2d" % (rows[3], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
+        # (the column between the pits and the stores is the divider line: MARK_DIVIDER; rows
+        # of six leave no room for the stores' letters)
+        if cols == 3:
+            top = "%s  %s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
+            bottom = "%s  %s %2d" % (rows[-1], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
+        else:
+            top = "%s  %2d" % (rows[0], c[b.store_index(opp)])
+            bottom = "%s  %2d" % (rows[-1], c[b.store_index(viewer)])
         screen = self.screen
         if screen == RESULT:
             right1 = ("> " if self.cursor == 0 else "  ") + "again"
@@ -407,14 +423,22 @@ class View:
             else:
                 right2 = "to move" if mover is not None else ""
             last = self.message or ("last turn " + self.last_turn if self.last_turn else "")
-            if self.clock is not None:
+            if self.clock is not None and cols == 3:
                 top += " " + self._clock_text(opp)
                 bottom += " " + self._clock_text(viewer)
+            elif self.clock is not None:
+                right1 = "%-10s %s %s" % (right1, SIDE_TITLES[opp][0], self._clock_text(opp))
+                right2 = "%-10s %s %s" % (right2, SIDE_TITLES[viewer][0], self._clock_text(viewer))
         lines = self.lines
         lines[0] = top
-        lines[1] = "%s   %s" % (rows[1], right1)
-        lines[2] = "%s   %s" % (rows[2], right2)
-        lines[3] = bottom
+        if cols == 3:
+            lines[1] = "%s   %s" % (rows[1], right1)
+            lines[2] = "%s   %s" % (rows[2], right2)
+            lines[3] = bottom
+        else:
+            lines[1] = bottom
+            lines[2] = right1
+            lines[3] = right2
         lines[4] = fit(last, self.now)
 
     def _clock_text(self, side):

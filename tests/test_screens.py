@@ -447,27 +447,37 @@ def boxes(a):
     return [tuple(m[i : i + 4]) for i in range(0, len(m), 4) if m[i + 2]]
 
 
-def under_key(box):
+def under_key(box, columns=3):
     """The view key whose count a mark under a pit underlines (rows of 13 px, 18 px a pit), or -1."""
     x, y, w, h = box
-    if w != 12 or h != 2 or (x - 1) % 18 or x > 37:
+    if w != 12 or h != 2 or (x - 1) % 18 or x > 1 + 18 * (columns - 1):
         return -1
-    return (y - 11) // 13 * 3 + (x - 1) // 18
+    return (y - 11) // 13 * columns + (x - 1) // 18
 
 
-def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game():
+@pytest.mark.parametrize("columns", [3, 6])
+def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game(columns):
+    # columns: the board profile's keys a row (hw/layout.py: the MacroPad's 3, or two rows of 6)
     from kalaha.view import MARK_TURN
 
     d = Driver(speed=2)  # slow sowing: every seed is seen
+    d.app.columns = columns
     a = d.app
     d.frames()
     assert boxes(a) == []  # the menu: no board, no marks
     start_vs_computer(d, "easy", "you")
     d.frames()
-    divider = (57, 0, 1, 51)
+    rows = 12 // columns
+    divider = (1 + 18 * columns + 2, 0, 1, rows * 13 - 1)
     assert divider in boxes(a)
     turn_bar = a.marks[4 * MARK_TURN : 4 * MARK_TURN + 4]
-    assert turn_bar[1] > 26  # your move: beside your half (the bottom rows)
+    assert turn_bar[1] > rows * 13 // 2  # your move: beside your half (the bottom rows)
+    # The counts in the keys' rows: row r of the display lists view keys r*columns.. in order.
+    cells = a.board.cells
+    for r in range(rows):
+        counts = [int(a.lines[r][3 * k : 3 * k + 2]) for k in range(columns)]
+        keys = range(r * columns, (r + 1) * columns)
+        assert counts == [cells[a.board.pit_index(*pit_of_view_key(k, a.viewer))] for k in keys]
     # Each seed as it falls: the mark under its count is the key lit white (one home: the
     # animation's place), and no other key is underlined.
     d.app.key_down(d.key_for(1))  # (4 seeds from pit 1 end in pit 5: the computer's turn next)
@@ -477,13 +487,13 @@ def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game():
     while a.anim_path is not None or a.thinking or a.board.to_move == a.computer:
         d.frames()
         white = [k for k in range(12) if a.pixels[k] and hue(a.pixels[k]) == hue(SOW_COLOUR)]
-        marked = [under_key(b) for b in boxes(a) if under_key(b) >= 0]
+        marked = [under_key(b, columns) for b in boxes(a) if under_key(b, columns) >= 0]
         if a.anim_path is not None and white:
             assert marked == white
             seen += 1
         if a.thinking:
             thinking_seen = True
-            assert a.marks[4 * MARK_TURN + 1] < 26  # the computer's turn: the bar at the top half
+            assert a.marks[4 * MARK_TURN + 1] < rows * 13 // 2  # the computer's turn: the top half
     assert seen >= 3 and thinking_seen
     assert divider in boxes(a)
     for x, y, w, h in boxes(a):
@@ -493,7 +503,22 @@ def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game():
     a.key_down(key)
     d.frames(25)
     brackets = [b for b in boxes(a) if b[2] == 1 and b[3] == 10]
-    assert len(brackets) == 2 and brackets[0][1] == key // 3 * 13 + 1
+    assert len(brackets) == 2 and brackets[0][1] == key // columns * 13 + 1
     a.key_up(key)
     d.frames()
     assert not [b for b in boxes(a) if b[2] == 1 and b[3] == 10]
+
+
+def test_two_rows_of_six_show_the_clocks_and_every_line_fits():
+    # The second board profile's display: the pits in two rows, the clocks with the status.
+    a = App({"clock": 1}, columns=6)
+    t = 0
+    a.tick(t)
+    a.two_players()
+    for _ in range(50):
+        t += FRAME
+        a.tick(t)
+    assert a.clock is not None
+    assert all(len(line) <= WIDTH for line in a.lines)
+    assert ":" in a.lines[2] and ":" in a.lines[3]  # both clocks, beside whose turn it is
+    assert a.lines[0].split()[:6] == ["4"] * 6 and a.lines[1].split()[:6] == ["4"] * 6
