@@ -938,7 +938,7 @@ class App(View):
             return
         self.coach = None
         if c.count:
-            self.result_text += "; last slip: turn %d, cost %d" % (c.turn, c.cost)
+            self.result_text += "; last slip: turn %d, cost %d" % (c.slip_turn, c.cost)
         elif c.seen:
             self.result_text += "; endgame perfect"
 

@@ -12,44 +12,54 @@ class Coach:
 
     One unit of work a step (a sowing replayed, or one probe of a root decision): the app runs
     it in slices on the result screen, so a long endgame never makes one long frame. Like
-    kalaha.ai.Search: step() until it returns True, then read count, turn, cost and seen.
+    kalaha.ai.Search: step() until it returns True, then read count, slip_turn, cost and seen.
     """
 
     def __init__(self, table, board, side):
         self.table = table
         self.side = side
+        self.game = board  # read ply by ply (no list of its moves: the result screen's heap)
         self.board = Board(**board.rules())  # the game replayed on a new board
-        self.plays = []  # (turn number as the move list counts them, move)
-        for number, moves in enumerate(board.turns(), 1):
-            for move in moves:
-                self.plays.append((number, move))
-        self.next = 0
+        self.ply = 0
+        self.turn = 0  # the turn of the ply being valued, as the move list counts them
         self.root = None  # the decision at the current ply, while it is being valued
-        self.count = self.turn = self.cost = self.seen = 0
-        self.done = not self.plays
+        self.count = self.slip_turn = self.cost = self.seen = 0
+        self.done = board.ply == 0
 
     def step(self, _budget=1):
         """One unit of work; True once the whole game is replayed. Raises what a probe raises."""
         if self.done:
             return True
         b = self.board
-        number, move = self.plays[self.next]
-        if self.root is None and b.to_move == self.side and move != SWAP and self.table.applies(b):
-            self.root = RootDecision(self.table, b)
-            self.seen += 1
-            return False
-        if self.root is not None:
+        game = self.game
+        k = self.ply
+        move = game.moves_at(k)
+        if self.root is None:
+            # A new turn (Board.turns()): the first ply, a swap or the ply after one, or the
+            # other side moving.
+            if (
+                k == 0
+                or move == SWAP
+                or game.moves_at(k - 1) == SWAP
+                or game.mover_of(k) != game.mover_of(k - 1)
+            ):
+                self.turn += 1
+            if b.to_move == self.side and move != SWAP and self.table.applies(b):
+                self.root = RootDecision(self.table, b)
+                self.seen += 1
+                return False
+        else:
             if not self.root.step():
                 return False
             loss = self.root.margin - self.root.values[move]
             self.root = None
             if loss > 0:
                 self.count += 1
-                self.turn = number
+                self.slip_turn = self.turn
                 self.cost = loss
         b.push(move)
-        self.next += 1
-        self.done = self.next >= len(self.plays)
+        self.ply += 1
+        self.done = self.ply >= game.ply
         return self.done
 
 
@@ -63,4 +73,4 @@ def mistakes(table, board, side):
     coach = Coach(table, board, side)
     while not coach.step():
         pass
-    return coach.count, coach.turn, coach.cost, coach.seen
+    return coach.count, coach.slip_turn, coach.cost, coach.seen
