@@ -49,15 +49,16 @@ MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
 _MASK30 = const(0x3FFFFFFF)
 _MASK24 = const(0xFFFFFF)
-# The transposition table's size, the device's included: 512 entries, 4 KB of heap. 2,048
+# The transposition table's size, the device's included: 256 entries, 2 KB of heap. 2,048
 # entries once scored 5 points more for Strong against the plain depth 7 (four 40-game runs,
 # within their noise); head to head, 1,024 against 2,048 entries scored 52.5% for Strong and
-# 48.8% for Expert (80 games each). 512 against 1,024 entries, move quality scored exactly
-# (tools/quality.py, 2026-11-30): 300 positions with 10-21 seeds, the same for Strong and
-# Expert with and without the endgame table; 100 with 22-30 seeds, the same except Expert
-# without the table (79% / 1.04 seeds lost against 80% / 0.96: one position). The 4 KB went
-# to the board's graphics and the sliced endgame work (issues 10 and 12).
-TABLE_BITS = const(9)
+# 48.8% for Expert (80 games each). Move quality scored exactly (tools/quality.py, 2026-11-30
+# night): 512 against 1,024 entries the same for Strong and Expert on 300 positions with 10-21
+# seeds and 100 with 22-30 (one position apart for Expert without the endgame table); 256
+# against 512 entries on another 400, the same with the table (as the device plays) and within
+# a position or two without it (Strong 81.7% / 0.80 against 83.0% / 0.77 at 10-21 seeds, 74.0%
+# against 73.0% at 22-30). The heap went to the board's graphics and the sliced endgame work.
+TABLE_BITS = const(8)
 
 
 class Search:
