@@ -226,8 +226,11 @@ class App(View):
         if self.endgame is not None and not self.endgame_checked and self.quiet():
             # The endgame table is checked in the quiet part of frames: the search uses only
             # checked blocks, so the whole table is trusted within a few minutes.
+            # (512-byte pieces, about 1 ms each on the device, while the frame is under
+            # CHECK_FRAME_MS: a whole 1 KB block in one frame took about 10 ms on the emulated
+            # MacroPad and made most of the frames over 20 ms while the table was checked.)
             try:
-                self.endgame_checked = self._check_table()
+                self.endgame_checked = self._slices(self.endgame, CHECK_FRAME_MS)
             except (OSError, ValueError):
                 self._drop_table()
         self.render()
@@ -247,26 +250,6 @@ class App(View):
             t = self.pressed[k]
             if t >= 0 and now - t >= HOLD_MS and self.preview != k:
                 self.preview = k
-
-    def _check_table(self):
-        """Check the endgame table for this frame's share: True once all of it is checked.
-
-        With a ticks function, 128-byte chunks (about 1 ms each on the device) while the frame
-        has lasted less than CHECK_FRAME_MS; without one, a whole block (1 KB) a frame. A whole block in
-        one frame took about 10 ms on the emulated MacroPad and made most of the frames over
-        20 ms while the table was being checked.
-        """
-        t = self.endgame
-        ticks = self.ticks
-        if ticks is None:
-            return t.verify_next()
-        started = ticks() if self.frame_start is None else self.frame_start
-        # Judged before each chunk: a frame the device already spent (its housekeeping
-        # gc.collect() takes 13-17 ms) checks nothing.
-        while (ticks() - started) % TICKS_WRAP < CHECK_FRAME_MS:
-            if t.verify_step():
-                return True
-        return False
 
     def _event_drawn(self):
         if self.draws_events:
@@ -696,11 +679,15 @@ class App(View):
         self.think_started = self.now
         if LEVELS[self.level].uses_table and self._start_root():
             return  # the table knows the perfect move: its probes instead of a search
+        self._start_search()
+
+    def _start_search(self):
+        """The computer's search on the board, at its level."""
         # The search probes the table only once all of it is checked (App.tick, quiet frames):
         # before that most probes would find their block unchecked and be wasted (measured on
         # the emulated MacroPad: a 17-seed search took 848 ms with such probes, 616 ms without).
         table = self.endgame if self.endgame_checked else None
-        start_level(self.search, b, self.level, seed=self.games_started, table=table)
+        start_level(self.search, self.board, self.level, seed=self.games_started, table=table)
 
     def _start_root(self):
         """Begin the table's root decision (App.root) when the table covers the board: True if so."""
@@ -732,28 +719,28 @@ class App(View):
         self.endgame = None
         self.say("endgame table damaged")
 
-    def _slices(self, work):
-        """Run `work` (the search, or the table's root decision) for this frame's share.
-        True once it has finished.
+    def _slices(self, work, frame_ms=THINK_FRAME_MS):
+        """Run `work` for this frame's share: anything stepped like kalaha.ai.Search (`step(n)`
+        True once finished, `done`): the search, the table's root decision, the coach, the
+        table's check. True once it has finished.
 
         Without a ticks function: one slice. With one: slices while another fits in
-        THINK_FRAME_MS, judged by the last one; a search that finishes here reports it in the
-        next frame, so the frame that acts on the result (a sowing) stays short too.
+        `frame_ms`, judged by the last one; work that finishes here reports it in the next
+        frame, so the frame that acts on the result (a sowing) stays short too.
         """
-        s = work
-        if s.done:
+        if work.done:
             return True
         ticks = self.ticks
         if ticks is None:
-            return s.step(self.slice_nodes)
+            return work.step(self.slice_nodes)
         last = ticks()
         started = last if self.frame_start is None else self.frame_start
-        while not s.step(self.slice_nodes):
+        while not work.step(self.slice_nodes):
             now = ticks()
             used = (now - started) % TICKS_WRAP
             took = (now - last) % TICKS_WRAP
             last = now
-            if used + took > THINK_FRAME_MS:
+            if used + took > frame_ms:
                 break
         return False
 
@@ -761,7 +748,7 @@ class App(View):
         if self.root is not None:
             made = self._root_slices()
             if made is None:  # the table failed: search instead
-                start_level(self.search, self.board, self.level, seed=self.games_started)
+                self._start_search()
             elif made:
                 pit = self.root.best_pit
                 self.root = None
@@ -839,14 +826,16 @@ class App(View):
     def hint(self):
         """Start finding a hint: the search runs in slices like the computer's (_hint_slice)."""
         self._to_game()
-        b = self.board
         if not self._human_to_move() or self.thinking or self.hinting:
             return
         self.hinting = True
         self.hint_version = self.version
         if not self._start_root():
-            self.search.start(b, depth=6, nodes=1500)  # bounded: about half a second on the device
-            self.say("finding a hint", 5000)
+            self._search_hint()
+
+    def _search_hint(self):
+        self.search.start(self.board, depth=6, nodes=1500)  # bounded: about half a second on the device
+        self.say("finding a hint", 5000)
 
     def _hint_slice(self):
         if self.version != self.hint_version or not self._human_to_move():
@@ -855,8 +844,7 @@ class App(View):
         if self.root is not None:
             made = self._root_slices()
             if made is None:  # the table failed: search instead
-                self.search.start(self.board, depth=6, nodes=1500)
-                self.say("finding a hint", 5000)
+                self._search_hint()
             elif made:
                 # Exact: the perfect move and how the game ends with perfect play from here.
                 b = self.board

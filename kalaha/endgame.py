@@ -112,7 +112,6 @@ class EndgameTable:
         self.checked = bytearray((self.blocks + 7) // 8)  # a bit per block: its CRC was good
         self.chunk = bytearray(CHUNK)  # a block is read in chunks to check it, once
         self.byte = bytearray(1)
-        self.word = bytearray(4)
         self.probes = 0
         # Where the file is (-1: not known): a read where the last one ended needs no seek.
         # (Cheap either way on the MacroPad's firmware, measured emulated: 50 reads of 128
@@ -121,6 +120,7 @@ class EndgameTable:
         self.at = -1
         self.crcs = bytearray(4 * CRC_BATCH)  # the stored CRCs of CRC_BATCH blocks from crcs_first
         self.crcs_first = -1
+        self.done = False  # every block checked
         self.next_check = 0  # the block verify_step() is checking
         self.check_at = 0  # ... how far into it, in bytes
         self.check_crc = 0  # ... and the CRC so far
@@ -151,7 +151,7 @@ class EndgameTable:
             return -1
         pos = r >> 1
         block = pos // BLOCK
-        if not (self.checked[block >> 3] >> (block & 7)) & 1:
+        if not self._is_checked(block):
             if not check:
                 return -1
             self._check(block)
@@ -164,51 +164,28 @@ class EndgameTable:
         """Check the next chunk (CHUNK bytes) of the blocks not yet checked: on the device about
         1 ms, so the app can check the table in the quiet part of its frames. True when every
         block is checked; raises Damaged for a bad one."""
-        checked = self.checked
         while self.next_check < self.blocks:
             block = self.next_check
-            if (checked[block >> 3] >> (block & 7)) & 1:
-                self.next_check += 1  # a probe checked it already
-                self.check_at = 0
-                self.check_crc = 0
-                continue
-            start = block * BLOCK
-            size = min(BLOCK, self.data_bytes - start)
-            if self.check_at < size:
-                got = self._read(HEADER + start + self.check_at, self.chunk)
-                n = min(got or 0, size - self.check_at)
-                if n <= 0:
-                    raise Damaged("the endgame table is cut short")
-                self.check_crc = crc32(self.chunk, 0, n, self.check_crc)
-                self.check_at += n
-                return False
-            first = block - block % CRC_BATCH
-            if self.crcs_first != first:
-                # The stored CRCs of the next CRC_BATCH blocks, in one read (a step of its own).
-                self._read(HEADER + self.data_bytes + 4 * first, self.crcs)
-                self.crcs_first = first
-                return False
-            if _u32(self.crcs, 4 * (block - first)) != self.check_crc:
-                raise Damaged("block %d of the endgame table is damaged" % block)
-            checked[block >> 3] |= 1 << (block & 7)
+            if not self._is_checked(block):
+                size = self._block_size(block)
+                if self.check_at < size:
+                    self.check_crc = self._piece(block, self.check_at, self.check_crc)
+                    self.check_at += CHUNK
+                    return False
+                self._verified(block, self.check_crc)
             self.next_check += 1
             self.check_at = 0
             self.check_crc = 0
-            return self.next_check >= self.blocks
+        self.done = True
         return True
 
-    def verify_next(self):
-        """Check the rest of the next block not yet checked. True when every block is checked;
-        raises Damaged for a bad one."""
-        block = self.next_check
-        while self.next_check == block:
-            if self.verify_step():
-                return True
-        return self.next_check >= self.blocks
+    def step(self, _budget=1):
+        """verify_step(), for the app's slices (kalaha.app.App._slices runs it like a search)."""
+        return self.verify_step()
 
     def verify_all(self):
         """Check every block now (on a PC: about 5 MB of CRC, a fraction of a second)."""
-        while not self.verify_next():
+        while not self.verify_step():
             pass
         return self
 
@@ -219,20 +196,40 @@ class EndgameTable:
             return None
         return 2 * g - self.ranker.seeds(cells)
 
+    def _is_checked(self, block):
+        return (self.checked[block >> 3] >> (block & 7)) & 1
+
+    def _block_size(self, block):
+        return min(BLOCK, self.data_bytes - block * BLOCK)
+
+    def _piece(self, block, at, crc):
+        """The CRC `crc` continued over the piece of `block` from byte `at` (CHUNK bytes or the
+        block's rest)."""
+        n = min(CHUNK, self._block_size(block) - at)
+        if self._read(HEADER + block * BLOCK + at, self.chunk) < n:
+            raise Damaged("the endgame table is cut short")
+        return crc32(self.chunk, 0, n, crc)
+
     def _check(self, block):
-        start = block * BLOCK
-        left = min(BLOCK, self.data_bytes - start)
-        at = HEADER + start
-        value = 0
-        while left > 0:
-            got = self._read(at, self.chunk)
-            at += got
-            n = min(got or 0, left)
-            if n <= 0:
+        """Check `block` now (a probe's first use of it)."""
+        crc = 0
+        for at in range(0, self._block_size(block), CHUNK):
+            crc = self._piece(block, at, crc)
+        self._verified(block, crc)
+
+    def _verified(self, block, crc):
+        """Mark `block` checked if `crc` is its stored CRC; raise Damaged if not. The stored
+        CRCs are read CRC_BATCH at a time (one read instead of one per block)."""
+        first = block - block % CRC_BATCH
+        if self.crcs_first != first:
+            self.crcs_first = -1  # (until the read has succeeded)
+            wanted = 4 * min(CRC_BATCH, self.blocks - first)
+            if self._read(HEADER + self.data_bytes + 4 * first, self.crcs) < wanted:
                 raise Damaged("the endgame table is cut short")
-            value = crc32(self.chunk, 0, n, value)
-            left -= n
-        self._compare(block, value)
+            self.crcs_first = first
+        if _u32(self.crcs, 4 * (block - first)) != crc:
+            raise Damaged("block %d of the endgame table is damaged" % block)
+        self.checked[block >> 3] |= 1 << (block & 7)
 
     def _read(self, pos, buf):
         """readinto `buf` from file position `pos` (seeking only when the file is elsewhere)."""
@@ -241,13 +238,6 @@ class EndgameTable:
         got = self.file.readinto(buf) or 0
         self.at = pos + got
         return got
-
-    def _compare(self, block, value):
-        """Mark `block` checked if `value` is its stored CRC; raise Damaged if not."""
-        self._read(HEADER + self.data_bytes + 4 * block, self.word)
-        if _u32(self.word, 0) != value:
-            raise Damaged("block %d of the endgame table is damaged" % block)
-        self.checked[block >> 3] |= 1 << (block & 7)
 
 
 def open_table(path, pits=6):

@@ -221,8 +221,13 @@ class View:
         if self.thinking:
             # A light runs along the computer's row.
             px[phase % 6] = _scale(THINKING_COLOUR, bright, 4)
+        # Where the last seed fell (sowing) or will fall (a previewed pit): its key lights
+        # here, and the display marks it (_draw_marks).
+        sown = -1
+        chosen = -1
         if self.anim_path is not None and self.anim_pos:
-            key = self._key_of_cell(self.anim_path[self.anim_pos - 1], viewer)
+            sown = self.anim_path[self.anim_pos - 1]
+            key = self._key_of_cell(sown, viewer)
             if key >= 0:
                 px[key] = _scale(SOW_COLOUR, bright, 4)
         if self.preview >= 0 and self.anim_path is None and self.screen == GAME:
@@ -231,11 +236,12 @@ class View:
                 # The chosen pit in its side's colour at full strength; where the last seed
                 # will fall in white (yellow if it captures); a store landing makes the chosen
                 # pit green (an extra turn).
-                last, extra, cap, _over = b.preview(pit)
+                sown, extra, cap, _over = b.preview(pit)
+                chosen = self.preview
                 mine = SOUTH_COLOUR if side == SOUTH else NORTH_COLOUR
-                px[self.preview] = _scale(EXTRA_COLOUR if extra else mine, bright, 4)
-                key = self._key_of_cell(last, viewer)
-                if key >= 0 and key != self.preview:
+                px[chosen] = _scale(EXTRA_COLOUR if extra else mine, bright, 4)
+                key = self._key_of_cell(sown, viewer)
+                if key >= 0 and key != chosen:
                     px[key] = _scale(CAPTURE_COLOUR if cap else SOW_COLOUR, bright, 4)
         if self.effect_until and self.screen == GAME:
             for key in self.effect_keys:
@@ -255,7 +261,7 @@ class View:
             px[11 - band] = _scale(low, bright, 6)
         if self._text_inputs_changed(b, viewer):
             self._draw_board_text(b, c, viewer)
-        self._draw_marks(b, viewer)
+        self._draw_marks(b, viewer, sown, chosen)
 
     def _mark(self, i, x, y, w, h):
         marks = self.marks
@@ -273,8 +279,9 @@ class View:
             row = 12 // cols - 1 if cell == b.store_index(viewer) else 0
             self._mark(i, 1 + self._store_column() * CHAR_PX, row * LINE_PX + 11, 2 * CHAR_PX, 2)
 
-    def _draw_marks(self, b, viewer):
-        """The board's lines and marks (MARKS): the divider, whose turn, the sowing, the cursor."""
+    def _draw_marks(self, b, viewer, sown, chosen):
+        """The board's lines and marks (MARKS): the divider, whose turn, the cell `sown` (where
+        the last seed fell or will fall, -1 for none), brackets around view key `chosen` (-1)."""
         cols = self.columns
         half = 6 // cols  # key rows of each side's pits: 2 of three, or 1 of six
         # The divider: down the column between the pits and the stores, through the pits' rows.
@@ -285,19 +292,14 @@ class View:
             top = mover != viewer
             y = 1 if top else half * LINE_PX + 1
             self._mark(MARK_TURN, 4 + (3 * cols - 1) * CHAR_PX, y, 2, half * LINE_PX - 3)
-        if self.anim_path is not None and self.anim_pos:
-            cell = self.anim_path[self.anim_pos - 1]
-            self._mark_under(MARK_SOWN, self._key_of_cell(cell, viewer), cell, b, viewer)
-        elif self.preview >= 0 and self.anim_path is None and self.screen == GAME:
-            side, pit = pit_of_view_key(self.preview, viewer, b.pits)
-            if side == mover and pit and b.is_legal(pit):
-                last = b.preview(pit)[0]
-                self._mark_under(MARK_SOWN, self._key_of_cell(last, viewer), last, b, viewer)
-                # Brackets around the chosen pit: its first character's left, its last's right.
-                x = 1 + (self.preview % cols) * 3 * CHAR_PX
-                y = (self.preview // cols) * LINE_PX + 1
-                self._mark(MARK_CURSOR, x - 2 if x > 1 else 0, y, 1, LINE_PX - 3)
-                self._mark(MARK_CURSOR + 1, x + 2 * CHAR_PX, y, 1, LINE_PX - 3)
+        if sown >= 0:
+            self._mark_under(MARK_SOWN, self._key_of_cell(sown, viewer), sown, b, viewer)
+        if chosen >= 0:
+            # Brackets around the chosen pit: its first character's left, its last's right.
+            x = 1 + (chosen % cols) * 3 * CHAR_PX
+            y = (chosen // cols) * LINE_PX + 1
+            self._mark(MARK_CURSOR, x - 2 if x > 1 else 0, y, 1, LINE_PX - 3)
+            self._mark(MARK_CURSOR + 1, x + 2 * CHAR_PX, y, 1, LINE_PX - 3)
 
     def _shades_for(self, bright):
         """Each side's colour at the ten seed-count levels, for this brightness (kept until it changes)."""

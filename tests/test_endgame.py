@@ -397,3 +397,17 @@ def test_the_fitted_evaluation_predicts_the_table_better_than_the_store_differen
     w, held, plain = fit(table, count=6000, low=6, high=10)
     assert held < plain * 0.85
     assert all(v > 0 for v in w[:4]) and all(v < 0 for v in w[6:10])
+
+
+def test_a_table_cut_short_is_found_not_trusted(tmp_path):
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, 6, 8)
+    data = open(path, "rb").read()
+    table = EndgameTable(path)
+    crcs = HEADER + table.data_bytes
+    for cut in (crcs + 4 * table.blocks - 2, crcs - 100):  # into its CRCs, into its values
+        short = tmp_path / ("cut%d.kdb" % cut)
+        short.write_bytes(data[:cut])
+        with pytest.raises(Damaged):
+            EndgameTable(str(short)).verify_all()
+    assert EndgameTable(path).verify_all().blocks == table.blocks  # the whole file passes
