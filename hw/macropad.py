@@ -32,10 +32,12 @@ PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setti
 ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
 ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 REPORT_MS = 5000  # how often the serial console gets the frame and heap figures
-# A garbage collection takes about 14 ms on the device (measured, emulated): do it in a quiet
-# frame (nothing animates or thinks) once free memory drops below this, so the automatic one,
-# which comes whenever an allocation finds no room, rarely lands in a busy frame.
+# A garbage collection takes 13-17 ms on the device (measured, emulated): do it in a frame of
+# its own once free memory drops below this. Left alone, the firmware collected whenever about
+# 42 KB were still free, in whatever frame allocated then (the table's check, a sowing, the
+# coach's start): each such frame was over 20 ms, measured on the emulated MacroPad.
 COLLECT_BELOW = 56 * 1024
+HOUSEKEEPING_FRAMES = 10  # how often a busy app is asked whether a collection is due
 # The OLED's brightness when awake, dimmed and asleep (app.power 0, 1, 2); asleep it also
 # shows nothing (the app blanks its lines), which is what saves an OLED's power.
 OLED_BRIGHTNESS = (1.0, 0.1, 0.0)
@@ -194,6 +196,7 @@ def main():
     report = SerialReport()
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
+    collect = False  # a collection is due (the housekeeping below)
     shown_flip = False
     shown_power = 0
     layout = MACROPAD
@@ -250,16 +253,24 @@ def main():
         if app.power != shown_power:
             shown_power = app.power
             set_oled_brightness(display, OLED_BRIGHTNESS[shown_power])
-        if screen.show(app.lines, layout.rotation(app.flip), app.marks):
+        refreshed = screen.show(app.lines, layout.rotation(app.flip), app.marks)
+        if refreshed:
             display.refresh()
         display_done = supervisor.ticks_ms()
-        # (gc.mem_free() scans the heap's table: a few ms, so not every frame.)
-        housekeeping = (housekeeping + 1) % 25
-        if housekeeping == 0 and app.quiet() and gc.mem_free() < COLLECT_BELOW:
-            # The collection (13-17 ms) is this frame's work: the app ticks again the next
-            # frame (its clock catches up), so the two never add up in one frame.
+        # Housekeeping: a collection (13-17 ms) is its frame's only work, in a frame that did
+        # not refresh the display; the app ticks again the next frame (its clock catches up).
+        # Whether one is due is asked a frame before: gc.mem_free() scans the heap's table
+        # (3-4 ms, measured emulated), which the frame that collects has no room for. It is
+        # asked every frame while the app is quiet (menus, waiting for a key, the table's
+        # check: frames with time to spare) and every HOUSEKEEPING_FRAMES frames while it
+        # thinks or sows (a thinking frame's slices stop by the clock, so they make room).
+        housekeeping = (housekeeping + 1) % HOUSEKEEPING_FRAMES
+        if collect and not refreshed:
             gc.collect()
+            collect = False
         else:
+            if not collect and (housekeeping == 0 or app.quiet()):
+                collect = gc.mem_free() < COLLECT_BELOW
             app.tick(now, ticks)
         sound.play(app.sounds if app.settings["sound"] else (), now)
         app.sounds.clear()

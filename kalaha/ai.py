@@ -750,7 +750,8 @@ class Search:
 # error it chose as well as Strong where the endgame table does not help (tools/quality.py,
 # 2026-11-30 night, 300 positions with 10-21 seeds: 82.0% perfect against Strong's 80.0%) and
 # Strong beat it in only 60% of 40 games; with it, 73.7% / 61.0% perfect at 10-21 / 22-30
-# seeds (Strong 93.0% / 80.0% with the table, Easy 49.7% / 39.0%), and Strong wins 89%.
+# seeds (Strong 93.0% / 80.0% with the table, Easy 49.7% / 39.0%), and Strong (with its
+# table) wins 91% of 40 games.
 # Strong and Expert count an extra-turn sowing as half a ply: in 40-game runs that scored as
 # well as a whole ply and clearly better than free at these budgets. A plain store-difference
 # evaluation beat weighting seeds on the row, and one fitted to the endgame table

@@ -18,6 +18,10 @@ game whoever is to move, with the display turned 180 degrees for North.
 from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import WARN_MS, ChessClock
+
+# Imported with the app, not at a game's end: importing its .mpy took about 20 ms on the
+# emulated MacroPad, one frame over budget on the result screen; it costs 0.8 KB of heap.
+from kalaha.coach import Coach
 from kalaha.compat import const
 from kalaha.endgame import RootDecision
 from kalaha.screens import (
@@ -893,8 +897,7 @@ class App(View):
         self.store.end_game(result, end)
         self._sound(LOSE if (self.computer is not None and winner == self.computer) else WIN)
         self.go(RESULT)
-        # The coach starts in the result screen's next frame: this one has saved the game's end
-        # (its import and setup made the result's first frame 33 ms on the emulated MacroPad).
+        # The coach starts in the result screen's next frame: this one has saved the game's end.
         self.coach = True
 
     def _start_coach(self):
@@ -904,9 +907,6 @@ class App(View):
         b = self.board
         if t is None or self.computer is None or not t.rules_match(b):
             return None
-        # Imported only now; the result screen lets it go (Page.module): no heap in games.
-        from kalaha.coach import Coach
-
         return Coach(t, b, 1 - self.computer)
 
     def coach_slice(self):

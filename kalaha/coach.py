@@ -1,6 +1,6 @@
 """The coach at the end of a game: where the player left the perfect line, from the endgame table.
 
-Imported only at the end of a game against the computer (kalaha.app), then let go.
+Run on the result screen of a game against the computer (kalaha.app), in slices.
 """
 
 from kalaha.board import SWAP, Board

@@ -177,6 +177,8 @@ class EndgameTable:
             self.check_at = 0
             self.check_crc = 0
         self.done = True
+        # Every block is checked: only the check used these buffers; the heap gets them back.
+        self.chunk = self.crcs = None
         return True
 
     def step(self, _budget=1):

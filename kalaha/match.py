@@ -9,8 +9,11 @@ from kalaha.ai import LEVEL_NAMES, Search, best_turn
 from kalaha.board import NORTH, SOUTH, Board, KalahaError
 
 
-def make_player(spec):
-    """'easy'..'expert', 'depth=N' or 'nodes=N' -> a function(board, seed) -> (pits, depth, nodes)."""
+def make_player(spec, table=None):
+    """'easy'..'expert', 'depth=N' or 'nodes=N' -> a function(board, seed) -> (pits, depth, nodes).
+
+    table: the endgame table (kalaha.endgame), for the levels that use it on the device.
+    """
     search = Search()  # the device's table size, so matches measure what it plays
     if spec in LEVEL_NAMES:
         options = {"level": spec}
@@ -26,7 +29,7 @@ def make_player(spec):
         options = {"depth": int(value)} if key == "depth" else {"nodes": int(value)}
 
     def play(board, seed):
-        pits, _score, depth, nodes = best_turn(board, search, seed=seed, **options)
+        pits, _score, depth, nodes = best_turn(board, search, seed=seed, table=table, **options)
         return pits, depth, nodes
 
     play.spec = spec

@@ -119,9 +119,11 @@ def crc32(data, start, end, value=0):
     True
     """
     if _crc32 is not None:
+        # binascii.crc32 is unsigned on CPython 3 and CircuitPython alike: no mask, whose result
+        # would be one more long on the device's heap per call.
         if start == 0 and end == len(data):
-            return _crc32(data, value) & 0xFFFFFFFF  # (no view of it to allocate)
-        return _crc32(memoryview(data)[start:end], value) & 0xFFFFFFFF
+            return _crc32(data, value)  # (no view of it to allocate)
+        return _crc32(memoryview(data)[start:end], value)
     c = value ^ 0xFFFFFFFF
     for i in range(start, end):
         c ^= data[i]

@@ -276,6 +276,22 @@ def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table
         assert quality.score("strong", decided, table, True) == (100.0, 0.0)
 
 
+def test_a_match_player_given_the_table_plays_as_the_device_does(table10):
+    # (the ladder gives Strong the table the device plays with: kalaha.match.make_player)
+    from kalaha.match import make_player
+    from tools import quality
+
+    table = EndgameTable(table10).verify_all()
+    solver = Search(tt_bits=14)
+    cases = [(b, quality.exact_values(b, table, solver)) for b in quality.positions(12, 6, 10, 6)]
+    strong = make_player("strong", table)
+    for k, (b, values) in enumerate(cases):
+        record = b.record()
+        pits, _depth, _nodes = strong(b, k)
+        assert b.record() == record  # the board is left as it was
+        assert values[pits[0]] == max(values.values()), (record, values, pits)
+
+
 def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quiet(tmp_path):
     from kalaha.app import App
 

@@ -178,7 +178,8 @@ def game_steps(level, until_result=True, first_key=8):
     steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     if until_result:
         steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": "kalaha: result", "ms": 1800000}]
-        steps += [{"wait": 2500}, {"shot": "result"}]
+        # (long enough for a report after the result: the coach runs there)
+        steps += [{"wait": 6000}, {"shot": "result"}]
     else:
         steps += [{"key": first_key}, {"wait": 6000}, {"shot": "moved"}, {"wait": 5100}]
     return steps

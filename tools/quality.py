@@ -86,7 +86,12 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--wide", action="store_true", help="also 22-30 seeds (slow)")
     parser.add_argument("--only-wide", action="store_true", help="only 22-30 seeds")
+    parser.add_argument("--levels", default=",".join(LEVEL_NAMES), help="comma-separated (default: all)")
     args = parser.parse_args(argv)
+    levels = [name for name in args.levels.split(",") if name]
+    unknown = [name for name in levels if name not in LEVEL_NAMES]
+    if unknown:
+        parser.error("unknown level: %s (levels: %s)" % (", ".join(unknown), ", ".join(LEVEL_NAMES)))
     table = EndgameTable(args.table).verify_all()
     solver = Search(tt_bits=16)
     buckets = [(10, 21)] + ([(22, 30)] if args.wide else [])
@@ -103,15 +108,18 @@ def main(argv=None):
         out.write("| level | without the table: perfect / avg loss | with it: perfect / avg loss |\n")
         out.write("|---|---|---|\n")
         won = [case for case in cases if decided(case[0])]
-        for level in LEVEL_NAMES:
-            a = score(level, cases, table, False)
-            b = score(level, cases, table, True)
-            out.write("| %s | %.1f%% / %.2f | %.1f%% / %.2f |\n" % (level, a[0], a[1], b[0], b[1]))
-        out.write("of them %d decided (a store holds more than half the seeds):\n" % len(won))
-        for level in LEVEL_NAMES:
-            a = score(level, won, table, False)
-            b = score(level, won, table, True)
-            out.write("| %s | %.1f%% / %.2f | %.1f%% / %.2f |\n" % (level, a[0], a[1], b[0], b[1]))
+        open_ = [case for case in cases if not decided(case[0])]
+        for title, part in (
+            (None, cases),
+            ("of them %d undecided:" % len(open_), open_),
+            ("and %d decided (a store holds more than half the seeds):" % len(won), won),
+        ):
+            if title:
+                out.write(title + "\n")
+            for level in levels:
+                a = score(level, part, table, False)
+                b = score(level, part, table, True)
+                out.write("| %s | %.1f%% / %.2f | %.1f%% / %.2f |\n" % (level, a[0], a[1], b[0], b[1]))
     return 0
 
 
