@@ -707,16 +707,16 @@ class App(View):
         self.root = root
         return True
 
-    def _root_slices(self):
-        """The root decision's share of this frame: True once it is made, None if the table failed."""
+    def _root_made(self, search_instead):
+        """The root decision's share of this frame: True once it is made. If the table fails
+        (a damaged block or a failing file), it is dropped and `search_instead()` starts."""
         try:
-            if self._slices(self.root):
-                return True
-        except (OSError, ValueError):  # a damaged block (Damaged) or a failing file
+            return self._slices(self.root)
+        except (OSError, ValueError):
             self.root = None
             self._drop_table()
-            return None
-        return False
+            search_instead()
+            return False
 
     def _drop_table(self):
         """The endgame table failed a check: play on without it, and say so."""
@@ -750,10 +750,7 @@ class App(View):
 
     def _think_slice(self):
         if self.root is not None:
-            made = self._root_slices()
-            if made is None:  # the table failed: search instead
-                self._start_search()
-            elif made:
+            if self._root_made(self._start_search):
                 pit = self.root.best_pit
                 self.root = None
                 self.thinking = False
@@ -846,10 +843,7 @@ class App(View):
             self._cancel_search()  # the player moved (or undid) first: the hint is stale
             return
         if self.root is not None:
-            made = self._root_slices()
-            if made is None:  # the table failed: search instead
-                self._search_hint()
-            elif made:
+            if self._root_made(self._search_hint):
                 # Exact: the perfect move and how the game ends with perfect play from here.
                 b = self.board
                 pit, rest = self.root.best_pit, self.root.margin

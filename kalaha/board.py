@@ -468,11 +468,20 @@ class Board:
             k -= 1
         if k < 0:
             return None
-        # A turn is a run of one side's sowings; a swap is a turn of its own.
-        if self.moves_at(k) != SWAP:
-            while k > 0 and self.mover_of(k - 1) == side and self.moves_at(k - 1) != SWAP:
-                k -= 1
+        while not self.starts_turn(k):
+            k -= 1
         return k
+
+    def starts_turn(self, ply):
+        """True when ply number `ply` begins a turn: a turn is a run of one side's sowings, and
+        a swap is a turn of its own (the move list, undo and the coach count turns so)."""
+        if ply == 0:
+            return True
+        return (
+            self.moves_at(ply) == SWAP
+            or self.moves_at(ply - 1) == SWAP
+            or self.mover_of(ply) != self.mover_of(ply - 1)
+        )
 
     def resign(self, side):
         """`side` gives up; the opponent wins. unresign() takes it back."""
@@ -542,19 +551,11 @@ class Board:
     def turns(self):
         """The history grouped into turns: a list of lists of moves (SWAP is a turn of its own)."""
         out = []
-        prev_side = -1
-        prev_swap = False
         for k in range(self.ply):
-            h = self._hist[k]
-            side = (h >> _H_TURN) & 1
-            is_swap = bool(h & (1 << _H_SWAP))
-            move = SWAP if is_swap else self.moves_at(k)
-            if not out or is_swap or prev_swap or side != prev_side:
-                out.append([move])
+            if self.starts_turn(k):
+                out.append([self.moves_at(k)])
             else:
-                out[-1].append(move)
-            prev_side = side
-            prev_swap = is_swap
+                out[-1].append(self.moves_at(k))
         return out
 
     def moves_at(self, ply):

@@ -35,14 +35,7 @@ class Coach:
         k = self.ply
         move = game.moves_at(k)
         if self.root is None:
-            # A new turn (Board.turns()): the first ply, a swap or the ply after one, or the
-            # other side moving.
-            if (
-                k == 0
-                or move == SWAP
-                or game.moves_at(k - 1) == SWAP
-                or game.mover_of(k) != game.mover_of(k - 1)
-            ):
+            if game.starts_turn(k):
                 self.turn += 1
             if b.to_move == self.side and move != SWAP and self.table.applies(b):
                 self.root = RootDecision(self.table, b)

@@ -21,7 +21,7 @@ from kalaha.store import crc32
 MAGIC = b"KDB1"
 HEADER = const(32)
 BLOCK = const(1024)  # bytes of values per checked block
-# A block is checked this many bytes at a time: a flash sector, about 1 ms on the device. Each
+# A block is checked this many bytes at a time, about 1 ms on the device. Each
 # check allocates a little (the CRC is a 32-bit int: a long on the device), so bigger pieces
 # mean fewer collections of the heap while the table is checked (128-byte pieces made one
 # every few frames, each 13-17 ms, measured on the emulated MacroPad).
@@ -296,7 +296,7 @@ class RootDecision:
         self.next = 0
         self.best_pit = 0
         self.margin = None
-        self.values = [0] * 7  # each valued sowing's margin, by pit (the coach compares them)
+        self.values = [0] * (board.pits + 1)  # each valued sowing's margin, by pit (the coach's)
         self.done = not self.moves
 
     def step(self, _budget=1):

@@ -1,5 +1,6 @@
 """The engine in CircuitPython's own interpreter (9.x, 10.x); every device file through its mpy-cross."""
 
+import ast
 import os
 import random
 
@@ -171,3 +172,29 @@ def test_bytecode_loads_in_both_interpreters(tmp_path):
 def test_manifest_lists_the_engine_but_not_host_tools():
     files = device_files()
     assert "kalaha/board.py" in files and "kalaha/cli.py" not in files
+
+
+def float_uses(source):
+    """Line numbers where `source` uses floats: true division, a float literal, float()."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.Div):
+            out.append(node.lineno)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, float):
+            out.append(node.lineno)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "float":
+            out.append(node.lineno)
+    return sorted(out)
+
+
+@pytest.mark.parametrize("rel", [rel for rel in device_files() if rel.startswith("kalaha/")])
+def test_the_device_logic_is_integer_only(rel):
+    # The RP2040 has no FPU: the engine, AI and app flow use integers (kalaha/cli_ai.py and
+    # kalaha/match.py, host-only, measure in floats and never go on the device).
+    with open(os.path.join(ROOT, rel)) as f:
+        assert float_uses(f.read()) == [], rel
+
+
+def test_the_integer_gate_finds_floats():
+    assert float_uses("a = 7 // 2\nb = a * 3\n") == []
+    assert float_uses("a = 7 / 2\nb = 0.5\nc = float(a)\nc /= 2\n") == [1, 2, 3, 4]

@@ -271,7 +271,7 @@ def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table
     assert strong == (100.0, 0.0)
     assert easy[0] < 100.0 and easy[1] > 0
     # decided positions (a store holds more than half) are still played for the margin
-    decided = [(b, v) for b, v in cases if max(b.cells[6], b.cells[13]) * 2 > b.total]
+    decided = [(b, v) for b, v in cases if quality.decided(b)]
     if decided:
         assert quality.score("strong", decided, table, True) == (100.0, 0.0)
 

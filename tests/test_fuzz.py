@@ -8,7 +8,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalaha import Board, KalahaError
+from kalaha import SWAP, Board, KalahaError
 from kalaha.app import App
 from kalaha.notation import RECORD_CHARS
 from kalaha.screens import GAME, RESULT
@@ -68,6 +68,34 @@ def test_random_games_round_trip_through_their_record(rules, choices):
     again = Board.from_record(board.record(), **rules)
     assert snapshot(again) == snapshot(board)
     assert sum(board.cells) == board.total
+
+
+@given(RULES, st.lists(st.integers(0, 1000), max_size=120))
+def test_turns_are_runs_of_one_sides_sowings_and_a_swap_stands_alone(rules, choices):
+    # The oracle groups the moves as they are played (who moved, was it the swap); the board
+    # groups its history (Board.starts_turn), for the move list, undo and the coach alike.
+    board = Board(**rules)
+    played = []  # (side, move)
+    for c in choices:
+        moves = list(board.legal_moves())
+        if not moves:
+            break
+        move = moves[c % len(moves)]
+        played.append((board.to_move, move))
+        board.push(move)
+    expected = []
+    for k, (side, move) in enumerate(played):
+        if k == 0 or move == SWAP or played[k - 1][1] == SWAP or side != played[k - 1][0]:
+            expected.append([move])
+        else:
+            expected[-1].append(move)
+    assert board.turns() == expected
+    starts = [k for k in range(board.ply) if board.starts_turn(k)]
+    assert len(starts) == len(expected)
+    if played:
+        last_start = starts[-1]
+        assert board.last_turn_start() == last_start
+        assert board.mover_of(last_start) == played[-1][0]
 
 
 # ----- saved data ----------------------------------------------------------------------------
