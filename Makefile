@@ -4,7 +4,7 @@
 #   make device [CP=9|10]   build/CIRCUITPY: exactly what goes on the drive (.mpy for that CircuitPython)
 #   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
-#   make emulate [LEVEL=strong]   a whole game on the emulated MacroPad: heap, frames, thinking times
+#   make emulate [LEVEL=strong]   a whole game on the emulated MacroPad: heap, frames, thinking times (LEVEL=two: two players)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
 
 PYTHON ?= python3

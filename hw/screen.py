@@ -26,6 +26,18 @@ LAST = 126
 REFRESH_BUDGET = 20
 SEGMENT = 7  # characters per TileGrid: a line is three
 SEGMENT_COST = 1
+TURNED = 180  # the one rotation besides 0: the device held by North (hw/layout.py)
+SEGMENTS = COLUMNS // SEGMENT  # (a line is whole segments: a turned one maps onto another)
+
+
+def turned_text(text, columns=COLUMNS):
+    """A line's text as a turned line holds it: its segments in reverse order (each segment's
+    TileGrid is flipped, which reverses its characters on the display). Its own inverse."""
+    text = text[:columns] + " " * (columns - len(text))
+    out = ""
+    for first in range(columns - SEGMENT, -1, -SEGMENT):
+        out += text[first : first + SEGMENT]
+    return out
 
 
 class Font:
@@ -98,42 +110,70 @@ class TextLine:
             self.grids.append(grid)
         # The display is written in pages of 8 pixel rows: a 12-pixel line touches 2 or 3.
         self.pages = (y + font.height - 1) // 8 - y // 8 + 1
-        self.chars = [" "] * columns  # what the display shows
+        self.chars = [" "] * columns  # the tiles, in the grids' order
         self.shown = ""  # type: str | None  # the last text asked for, when it is all shown
+        # Each segment flipped in x and y (Screen.show turns the display a segment a frame):
+        # a turned segment shows the row across, its segment across (TURNED_FROM).
+        self.turned = bytearray(len(self.grids))
+
+    def turn(self, segment, turned):
+        """Flip one segment's grid (a refresh of its area); its text is written anew."""
+        grid = self.grids[segment]
+        grid.flip_x = turned
+        grid.flip_y = turned
+        self.turned[segment] = 1 if turned else 0
+        self.shown = None
+
+    def uniform(self, turned):
+        """True when every segment is turned (or, for False, none is)."""
+        want = 1 if turned else 0
+        for t in self.turned:
+            if t != want:
+                return False
+        return True
 
     @property
     def text(self):
         return "".join(self.chars).rstrip()
 
-    def cost(self, text, segment):
-        """What showing `text`'s part in `segment` costs (character cells x pages): 0 for no change."""
+    def cost(self, text, first, segment):
+        """What showing `text` from its character `first` in `segment` costs (character cells x
+        pages): 0 for no change."""
         low = -1
         high = -1
         chars = self.chars
         n = len(text)
-        for i in range(segment * SEGMENT, min((segment + 1) * SEGMENT, self.columns)):
-            if (text[i] if i < n else " ") != chars[i]:
+        at = segment * SEGMENT
+        for i in range(min(SEGMENT, self.columns - at)):
+            j = first + i
+            if (text[j] if j < n else " ") != chars[at + i]:
                 if low < 0:
                     low = i
                 high = i
         return 0 if low < 0 else (high - low + 1 + SEGMENT_COST) * self.pages
 
-    def set(self, text, segment):
-        """Show `text`'s part in `segment` (cut at the line's width): only changed tiles are written."""
+    def set(self, text, first, segment):
+        """Show `text` from its character `first` in `segment`: only changed tiles are written."""
         grid = self.grids[segment]
         font = self.font
         chars = self.chars
         n = len(text)
-        first = segment * SEGMENT
-        for i in range(first, min(first + SEGMENT, self.columns)):
-            a = text[i] if i < n else " "
-            if a != chars[i]:
-                chars[i] = a
-                grid[i - first] = font.tile(a)
+        at = segment * SEGMENT
+        for i in range(min(SEGMENT, self.columns - at)):
+            j = first + i
+            a = text[j] if j < n else " "
+            if a != chars[at + i]:
+                chars[at + i] = a
+                grid[i] = font.tile(a)
 
 
 class Screen:
-    """Shows the app's `lines` on a 128x64 display; refresh only when something changed."""
+    """Shows the app's `lines` on a 128x64 display; refresh only when something changed.
+
+    Turned for North (rotation 180) by flipping the text's TileGrids and placing the marks
+    across, a segment of a line a frame, not by the display's rotation: measured on the
+    emulated MacroPad, `display.rotation = 180` redraws the whole display in one frame (126 ms).
+    """
 
     def __init__(self, display):
         self.display = display
@@ -153,7 +193,9 @@ class Screen:
         # showing or hiding it takes 0-1 ms.
         self.marks = []
         self.marks_shown = []  # type: list[int]
-        self.rotation = 0
+        self.marks_placed = []  # type: list[int]  # the marks as placed: turned, or as given
+        self.marks_turned = False
+        self.turned = False  # where the text and marks are going (they follow a segment a frame)
         self.start = 0
         display.root_group = self.group
 
@@ -168,6 +210,18 @@ class Screen:
                 self.group.append(mark)
                 self.marks.append(mark)
                 shown += (0, 0, 0, 0)
+                self.marks_placed += (0, 0, 0, 0)
+        if self.marks_turned:
+            # Turned: each rectangle where the display turned 180 degrees would show it.
+            placed = self.marks_placed
+            w = self.display.width
+            h = self.display.height
+            for at in range(0, len(marks), 4):
+                placed[at + 2] = marks[at + 2]
+                placed[at + 3] = marks[at + 3]
+                placed[at] = w - marks[at] - marks[at + 2]
+                placed[at + 1] = h - marks[at + 1] - marks[at + 3]
+            marks = placed
         changed = False
         for at in range(0, len(shown), 4):
             if shown[at + 2] == marks[at + 2] == 0:
@@ -215,31 +269,65 @@ class Screen:
         return changed
 
     def text(self):
-        """What the display shows, one string per line (for tests and the headless runner)."""
-        return [line.text for line in self.lines]
+        """What the display shows, one string per line as its reader sees it (for tests and the
+        headless runner): turned, the bottom line is the first."""
+        out = []
+        for row in range(LINES):
+            line = self.lines[LINES - 1 - row if self.turned else row]
+            text = "".join(line.chars)
+            out.append((turned_text(text) if line.turned[0] else text).rstrip())
+        return out
+
+    def _wanted(self, lines, row, segment):
+        """(text, first character) that physical segment `segment` of line `row` shows: its own
+        part of the app's line, or, turned, the part across of the line across."""
+        if self.lines[row].turned[segment]:
+            return lines[LINES - 1 - row], (SEGMENTS - 1 - segment) * SEGMENT
+        return lines[row], segment * SEGMENT
 
     def pending(self, lines):
-        """True while some of `lines` is not on the display yet (the budget held it back)."""
+        """True while some of `lines` is not on the display yet (the budget held it back, or
+        the display is still turning)."""
+        if self.marks_turned != self.turned:
+            return True
         for row in range(LINES):
-            for segment in range(len(self.lines[row].grids)):
-                if self.lines[row].cost(lines[row], segment):
+            line = self.lines[row]
+            if not line.uniform(self.turned):
+                return True
+            for segment in range(SEGMENTS):
+                text, first = self._wanted(lines, row, segment)
+                if line.cost(text, first, segment):
                     return True
         return False
 
     def show(self, lines, rotation=0, marks=()):
-        """Update the rotation or the marks, or else the changed segments of lines within this
-        frame's refresh budget.
+        """Turn a segment of text (or the marks) towards `rotation` (0, or TURNED: 180 degrees),
+        or update the marks, or else the changed segments of lines within this frame's refresh
+        budget.
 
         True when the display needs a refresh. What is left over is shown in the next frames;
         the row to start from moves on each frame, so a line that changes every frame (a
         clock) cannot hold the others back.
         """
-        if rotation != self.rotation:
-            self.display.rotation = rotation
-            self.rotation = rotation
+        turned = rotation == TURNED
+        self.turned = turned
+        want = 1 if turned else 0
+        for row in range(LINES):
+            line = self.lines[row]
+            for segment in range(SEGMENTS):
+                if line.turned[segment] != want:
+                    # Turning: this segment now shows the part across of the row across, flipped
+                    # (its own refresh: measured on the emulated MacroPad, a whole line turned
+                    # in one frame took 14-22 ms of refresh, a segment a third of that).
+                    line.turn(segment, turned)
+                    text, first = self._wanted(lines, row, segment)
+                    line.set(text, first, segment)
+                    return True
+        if self.marks_turned != turned:
+            self.marks_turned = turned
             if marks:
                 self.show_marks(marks)
-            return True  # (the whole display is drawn again anyway; the text follows)
+            return True
         if marks and self.show_marks(marks):
             # The marks get a refresh of their own: displayio refreshes one box around all
             # that changed, so a mark and a line of text far from it in one refresh cost a
@@ -253,19 +341,20 @@ class Screen:
         for k in range(LINES):
             row = (start + k) % LINES
             line = self.lines[row]
-            text = lines[row]
-            if text == line.shown:
+            source = lines[LINES - 1 - row] if turned else lines[row]
+            if source == line.shown:
                 continue  # the usual case: one string comparison, no character loop
             done = True
-            for segment in range(len(line.grids)):
-                cost = line.cost(text, segment)
+            for segment in range(SEGMENTS):
+                text, first = self._wanted(lines, row, segment)
+                cost = line.cost(text, first, segment)
                 if cost == 0:
                     continue
                 if changed and cost > budget:
                     done = False
                     continue
-                line.set(text, segment)
+                line.set(text, first, segment)
                 budget -= cost
                 changed = True
-            line.shown = text if done else None
+            line.shown = source if done else None
         return changed

@@ -757,11 +757,12 @@ class App(View):
                 self._sow(pit)
             return
         s = self.search
-        finished = self._slices(s)
-        if not finished and self.now - self.think_started >= LEVELS[self.level].cap_ms:
-            s.stop()  # the hard time cap: play the best move found so far
-            finished = True
-        if finished:
+        if self.now - self.think_started >= LEVELS[self.level].cap_ms:
+            # The hard time cap: play the best move found so far. Asked before this frame's
+            # slices, not after them, so the frame that sows runs no search (measured on the
+            # emulated MacroPad: slices, sowing and the new board in one frame made 22-24 ms).
+            s.stop()
+        if self._slices(s):
             self.thinking = False
             self._sow(s.best_pit)
 

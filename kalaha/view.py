@@ -28,6 +28,8 @@ DANGER_COLOUR = 0xFF0000  # your pit the opponent could capture next
 ILLEGAL_COLOUR = 0xFF00A0  # the key just pressed cannot be played
 THINKING_COLOUR = 0x8000FF  # the computer is thinking (a light runs along its row)
 HINT_COLOUR = 0x00E0FF  # the hint's pit
+# The sides' colours by name (SOUTH, NORTH): the display says them, it cannot show them.
+COLOUR_NAMES = ("blue", "orange")
 OFF = 0
 
 
@@ -398,6 +400,11 @@ class View:
         if cols == 3:
             top = "%s  %s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
             bottom = "%s  %s %2d" % (rows[-1], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
+            if self.clock is None:
+                # Each side's colour (its keys' colour) beside its store; a chess clock's time
+                # takes this place, and then the mover's colour is said under its name.
+                top += " " + COLOUR_NAMES[opp]
+                bottom += " " + COLOUR_NAMES[viewer]
         else:
             top = "%s  %2d" % (rows[0], c[b.store_index(opp)])
             bottom = "%s  %2d" % (rows[-1], c[b.store_index(viewer)])
@@ -420,10 +427,17 @@ class View:
                 right1 = SIDE_TITLES[mover]
             else:
                 right1 = "your move" if mover != self.computer else "computer"
+            # Which colour is whose: beside the stores on rows of three (above), else here.
             if self.computer is not None:
-                right2 = self.level
+                right2 = self.level if cols == 3 else "%s, you: %s" % (self.level, COLOUR_NAMES[viewer])
+            elif mover is None:
+                right2 = ""
+            elif self.clock is not None:
+                right2 = COLOUR_NAMES[mover]  # (the clocks take the room beside the stores)
+            elif cols == 3:
+                right2 = "to move"
             else:
-                right2 = "to move" if mover is not None else ""
+                right2 = COLOUR_NAMES[mover] + " to move"
             last = self.message or ("last turn " + self.last_turn if self.last_turn else "")
             if self.clock is not None and cols == 3:
                 top += " " + self._clock_text(opp)

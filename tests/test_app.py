@@ -183,7 +183,9 @@ def test_smaller_board_keys_without_pits():
     # Pit 4 (next to the store) is key 11; the opponent's pit across from your pit 1 is key 2.
     assert d.key_for(4) == 11 and d.key_for(1) == 8
     assert (
-        a.lines[0] == "       4  N  0" and a.lines[2].startswith("       4") and a.lines[3].endswith(" S  0")
+        a.lines[0] == "       4  N  0 orange"
+        and a.lines[2].startswith("       4")
+        and a.lines[3].endswith(" S  0 blue")
     )
 
 
@@ -390,7 +392,7 @@ def test_display_shows_the_exact_board():
     text = "\n".join(a.lines)
     # Row of keys 6 7 8 = South pits 1 2 3 = 4 4 0; key 0 1 2 = North 6 5 4.
     assert a.lines[2].startswith(" 4  4  0") and a.lines[3].startswith(" 5  5  5")
-    assert a.lines[3].endswith("S  1") and a.lines[0].endswith("N  0")
+    assert a.lines[3].endswith("S  1 blue") and a.lines[0].endswith("N  0 orange")
     assert "extra turn" in text or "3" in a.lines[2]
 
 
@@ -531,3 +533,51 @@ def test_no_input_during_the_last_sowing_can_bypass_the_end(kind, arg):
     # And nothing reopens it: undo is refused, and the saved game stays closed.
     a.undo()
     assert a.board.to_move is None and a.store.current is None and "over" in a.message
+
+
+def hue_name(colour):
+    """The colour's everyday name, judged from its channels (independent of the view's names)."""
+    r, g, b = colour >> 16, (colour >> 8) & 0xFF, colour & 0xFF
+    if b > r and b > g:
+        return "blue"
+    if r > g > b:
+        return "orange"
+    return "?"
+
+
+@pytest.mark.parametrize("starts", ["you", "computer"])
+def test_display_names_the_colour_each_side_has(starts):
+    d = Driver(hints=False)  # (hints light keys in their own colours)
+    start_vs_computer(d, "easy", starts)
+    a = d.app
+    d.idle()
+    # The bottom half is yours, the top half the computer's: each named by its keys' colour.
+    yours, theirs = a.lines[3].split()[-1], a.lines[0].split()[-1]
+    # (an emptied pit is dark, the last seed white: the rest show their side's colour)
+    bottom = [hue_name(a.pixels[k]) for k in range(6, 12)]
+    top = [hue_name(a.pixels[k]) for k in range(6)]
+    assert set(bottom) - {"?"} == {yours} and bottom.count(yours) >= 4
+    assert set(top) - {"?"} == {theirs} and top.count(theirs) >= 4
+    assert yours != theirs and "your move" in a.lines[1]
+
+
+def test_two_players_see_the_movers_colour_with_and_without_a_clock():
+    for settings in ({"hints": False}, {"hints": False, "clock": 1}):
+        d = Driver(**settings)
+        d.choose("Two players")
+        a = d.app
+        seen = set()
+        for pit in (1, 2, 3):
+            mover = a.board.to_move
+            # The mover's keys are the bottom ones (the display turns for North).
+            colour = hue_name(a.pixels[8])
+            text = "\n".join(a.lines)
+            assert ("South" if mover == 0 else "North") in text
+            if "clock" in settings:
+                assert a.lines[2].split()[-1] == colour  # under the mover's name
+            else:
+                assert a.lines[3].split()[-1] == colour  # beside the mover's store
+            seen.add(colour)
+            d.press(d.key_for(pit))
+            d.idle()
+        assert seen == {"blue", "orange"}

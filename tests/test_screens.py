@@ -522,3 +522,18 @@ def test_two_rows_of_six_show_the_clocks_and_every_line_fits():
     assert all(len(line) <= WIDTH for line in a.lines)
     assert ":" in a.lines[2] and ":" in a.lines[3]  # both clocks, beside whose turn it is
     assert a.lines[0].split()[:6] == ["4"] * 6 and a.lines[1].split()[:6] == ["4"] * 6
+
+
+def test_two_rows_of_six_say_which_colour_is_whose():
+    # No room beside the stores on rows of six: the status lines say the colours.
+    a = App(columns=6)
+    a.tick(0)
+    a.start_vs_computer()
+    for t in range(FRAME, 50 * FRAME, FRAME):
+        a.tick(t)
+    assert a.lines[3].endswith("you: blue") and all(len(line) <= WIDTH for line in a.lines)
+    b = App(columns=6, settings={"hints": False})
+    b.tick(0)
+    b.two_players()
+    b.tick(FRAME)
+    assert b.lines[3] == "blue to move" and b.lines[2] == "South"

@@ -268,7 +268,8 @@ def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
         assert words in text, (words, text)
 
 
-def test_the_oled_shows_the_boards_lines_and_marks():
+def simulator_in(action):
+    """A headless simulator, in a new game begun by the app's `action`."""
     need_simulator()
     import displayio
 
@@ -276,8 +277,13 @@ def test_the_oled_shows_the_boards_lines_and_marks():
 
     displayio.release_displays()  # (one display a process: another test's may still be there)
     sim = Simulator(headless=True)
-    sim.app.act("start_vs_computer")
+    sim.app.act(action)
     sim.frames(200)
+    return sim
+
+
+def test_the_oled_shows_the_boards_lines_and_marks():
+    sim = simulator_in("start_vs_computer")
     m = sim.app.marks
     wanted = sorted(tuple(m[i : i + 4]) for i in range(0, len(m), 4) if m[i + 2])
     s = sim.screen.marks_shown
@@ -288,3 +294,54 @@ def test_the_oled_shows_the_boards_lines_and_marks():
     lit = [sim.oled.get_at((x, row))[0] > 128 for row in range(y, y + h)]
     beside = [sim.oled.get_at((x + 2, row))[0] > 128 for row in range(y, y + h)]
     assert all(lit) and not any(beside)
+
+
+def test_the_turned_oled_is_the_upright_picture_turned_round():
+    # The screen turns for North by flipping its tiles and placing its marks across, a segment
+    # a frame (hw/screen.py), not by the display's rotation: the picture must be the same.
+    sim = simulator_in("two_players")
+    key = sim.layout.view_key(9, False)  # (pit 4: ends on North's side)
+    sim.app.key_down(key)
+    sim.app.key_up(key)
+    sim.frames(3000)
+    assert sim.app.flip  # North to move: turned
+
+    def settled(rotation):
+        screen = sim.screen
+        for _ in range(60):
+            if screen.show(sim.app.lines, rotation, sim.app.marks):
+                sim.display.refresh()
+        assert not screen.pending(sim.app.lines)
+        sim.display.refresh()
+        pg = sim.pygame
+        return pg.image.tobytes(sim.oled, "RGB"), pg.image.tobytes(pg.transform.rotate(sim.oled, 180), "RGB")
+
+    turned, _ = settled(180)
+    _, upright_turned_round = settled(0)
+    assert turned == upright_turned_round
+    assert turned != settled(0)[0]  # (and it is not the upright picture)
+
+
+def test_the_screen_turns_a_segment_a_frame():
+    # Each frame of a turn flips one TileGrid: a refresh of a seventh of a line, not the whole
+    # display (hw/screen.py; 126 ms on the emulated MacroPad when the display was rotated).
+    import displayio
+
+    from hw.screen import LINES, SEGMENTS
+
+    sim = simulator_in("two_players")
+    grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid)]
+    assert len(grids) == LINES * SEGMENTS
+    lines, marks = list(sim.app.lines), list(sim.app.marks)
+    for rotation in (180, 0):
+        frames = 0
+        while sim.screen.show(lines, rotation, marks) and frames < 100:
+            frames += 1
+            turned = sum(g.flip_x == (rotation == 180) for g in grids)
+            assert turned == min(frames, LINES * SEGMENTS)  # one more each frame
+        assert not sim.screen.pending(lines)
+        assert all(g.flip_x == (rotation == 180) and g.flip_y == (rotation == 180) for g in grids)
+        # a frame per segment, then the marks (hidden a frame, then placed across)
+        assert LINES * SEGMENTS < frames <= LINES * SEGMENTS + 4
+        text = sim.screen.text()
+        assert [t.rstrip() for t in lines] == text

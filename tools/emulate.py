@@ -20,6 +20,7 @@ from tools.manifest import ROOT
 WORK = os.path.join(ROOT, "build", "emulator")
 SCENARIO = os.path.join(ROOT, "tools", "emulate_scenario.mjs")
 LEVEL_CLICKS = {"medium": 0, "strong": 1, "expert": 2, "easy": 3}  # the setup screen starts at Medium
+TWO = "two"  # `--level two`: a two-player game (the same keys pressed for both players)
 
 
 class EmulatorMissing(Exception):
@@ -171,13 +172,20 @@ def to_png(fb_json, png, scale=4):
 
 
 def game_steps(level, until_result=True, first_key=8):
-    """First start's help -> menu -> Play computer -> level -> Start game -> (a move | the whole game)."""
+    """First start's help -> menu -> Play computer -> level -> Start game -> (a move | the whole
+    game); level TWO: menu -> Two players -> the whole game (the device turns every turn)."""
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "help"}, {"click": 1}, {"wait": 1500}]
-    steps += [{"shot": "menu"}, {"click": 1}, {"wait": 300}]
-    steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
-    steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+    steps += [{"shot": "menu"}]
+    if level == TWO:
+        steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+    else:
+        steps += [{"click": 1}, {"wait": 300}]
+        steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
+        steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     if until_result:
-        steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": "kalaha: result", "ms": 1800000}]
+        # (two players: the device turns for North, whose pits are then the physical keys 0..5)
+        keys = [11, 10, 9, 8, 7, 6] + ([0, 1, 2, 3, 4, 5] if level == TWO else [])
+        steps += [{"play": keys, "every": 700, "until": "kalaha: result", "ms": 1800000}]
         # (long enough for a report after the result: the coach runs there)
         steps += [{"wait": 6000}, {"shot": "result"}]
     else:
@@ -247,7 +255,7 @@ def summary(out, figs):
     if slowest:
         worst = slowest.index(max(slowest))
         out.write("slowest frame: %d ms (%s)\n" % (slowest[worst], figs["parts"][worst]))
-        out.write("slowest frame of each 2 s: %s\n" % " ".join(str(s) for s in slowest))
+        out.write("slowest frame of each 5 s report: %s\n" % " ".join(str(s) for s in slowest))
     if figs["collect"]:
         out.write("gc.collect() (the report's own, between frames): up to %d ms\n" % max(figs["collect"]))
     if thought:
@@ -261,7 +269,7 @@ def summary(out, figs):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.emulate")
-    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS))
+    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO])
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
     args = parser.parse_args(argv)
     out = sys.stdout
@@ -273,8 +281,8 @@ def main(argv=None):
                 out.write("problem: %s\n" % p)
             return 1 if problems else 0
         out.write(
-            "a whole game against %s on the emulated MacroPad (about 5 s of wall time per second)\n"
-            % args.level
+            "a whole %s on the emulated MacroPad (about 5 s of wall time per second)\n"
+            % ("two-player game" if args.level == TWO else "game against " + args.level)
         )
         status, serial, prefix = run(game_steps(args.level), "game_" + args.level, timeout=6 * 3600)
         figs = figures(serial)

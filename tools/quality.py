@@ -1,11 +1,13 @@
 """Move quality of the levels, scored exactly: perfect first sowings and seeds lost per move.
 
 Host-only. `python -m tools.quality` plays games between the levels from random openings,
-keeps positions with 10-21 seeds in the pits (and, with --wide, 22-30), and scores each level's
+keeps positions with 10-21 seeds in the pits (and, with --wide, 22-30; --seeds 31-40 chooses
+any range), and scores each level's
 first sowing there against the exact solver (which uses the endgame table at its leaves):
 loss = value of the best sowing minus value of the chosen one, in seeds, from the mover's
 view, both with perfect play after it. Prints a table for each level with and without the
-endgame table.
+endgame table. With many seeds the solver in Python takes minutes a position: --compiled scores
+with tools.exact (numba), which gives the same values in seconds.
 """
 
 import argparse
@@ -46,8 +48,11 @@ def positions(count, low, high, seed):
     return out
 
 
-def exact_values(b, table, search):
-    """{pit: the mover's final margin after sowing it, then perfect play} (South/North aware)."""
+def exact_values(b, table, search, compiled=None):
+    """{pit: the mover's final margin after sowing it, then perfect play} (South/North aware).
+
+    compiled: a tools.exact.Solver (the same values, computed by compiled code), or None.
+    """
     mover = b.to_move
     out = {}
     for pit in [m for m in b.legal_moves() if m]:
@@ -55,6 +60,8 @@ def exact_values(b, table, search):
         c.push(pit)
         if c.to_move is None:
             margin = c.cells[c.store_index(SOUTH)] - c.cells[c.store_index(NORTH)]
+        elif compiled is not None:
+            margin = compiled.margin(c)
         else:
             margin = solve(c, search, table)
         out[pit] = margin if mover == SOUTH else -margin
@@ -87,6 +94,10 @@ def main(argv=None):
     parser.add_argument("--wide", action="store_true", help="also 22-30 seeds (slow)")
     parser.add_argument("--only-wide", action="store_true", help="only 22-30 seeds")
     parser.add_argument("--levels", default=",".join(LEVEL_NAMES), help="comma-separated (default: all)")
+    parser.add_argument("--seeds", help="only positions with LOW-HIGH seeds in the pits (e.g. 31-40)")
+    parser.add_argument(
+        "--compiled", action="store_true", help="score with tools.exact's compiled solver (needs numba)"
+    )
     args = parser.parse_args(argv)
     levels = [name for name in args.levels.split(",") if name]
     unknown = [name for name in levels if name not in LEVEL_NAMES]
@@ -97,10 +108,30 @@ def main(argv=None):
     buckets = [(10, 21)] + ([(22, 30)] if args.wide else [])
     if args.only_wide:
         buckets = [(22, 30)]
+    if args.seeds:
+        try:
+            low, high = (int(x) for x in args.seeds.split("-"))
+        except ValueError:
+            parser.error("--seeds takes LOW-HIGH, e.g. 31-40, not %r" % args.seeds)
+        if not 1 <= low <= high <= 48:
+            parser.error("--seeds: LOW-HIGH within 1-48, not %r" % args.seeds)
+        buckets = [(low, high)]
+    compiled = None
+    if args.compiled:
+        from tools.exact import COMPILED, Solver
+
+        if not COMPILED:
+            parser.error("--compiled needs numba (pip install numba)")
+        compiled = Solver(args.table)
     out = sys.stdout
     for low, high in buckets:
         started = time.time()
-        cases = [(b, exact_values(b, table, solver)) for b in positions(args.count, low, high, args.seed)]
+        cases = []
+        for b in positions(args.count, low, high, args.seed):
+            cases.append((b, exact_values(b, table, solver, compiled)))
+            if len(cases) % 10 == 0:
+                took = time.time() - started
+                sys.stderr.write("scored %d of %d (%.0f s)\n" % (len(cases), args.count, took))
         out.write(
             "%d positions with %d-%d seeds in the pits (scored in %.0f s)\n"
             % (len(cases), low, high, time.time() - started)
