@@ -113,6 +113,49 @@ class FileFlash:
 DEFAULT_DATA = os.path.join(os.path.expanduser("~"), ".pocket-kalaha", "nvm.bin")
 
 
+def turned_text(text, columns, segment):
+    """A line's text as a turned line holds it, or back: its segments in reverse order (each
+    segment's TileGrid is flipped, which reverses its characters on the display)."""
+    text = text[:columns] + " " * (columns - len(text))
+    return "".join(text[first : first + segment] for first in range(columns - segment, -1, -segment))
+
+
+def readable_screen():
+    """hw.screen.Screen with what only the simulator needs: reading the display back.
+
+    (Kept off the device: it never reads its display, and every byte of code costs heap there.)
+    """
+    from hw.screen import COLUMNS, LINES, SEGMENT, SEGMENTS, Screen
+
+    class ReadableScreen(Screen):
+        def text(self):
+            """What the display shows, one string per line as its reader sees it (for tests and
+            the headless runner): turned, the bottom line is the first."""
+            out = []
+            for row in range(LINES):
+                line = self.lines[LINES - 1 - row if self.turned else row]
+                text = "".join(line.chars)
+                out.append((turned_text(text, COLUMNS, SEGMENT) if line.turned[0] else text).rstrip())
+            return out
+
+        def pending(self, lines):
+            """True while some of `lines` is not on the display yet (the refresh budget held it
+            back, or the display is still turning)."""
+            if self.marks_turned != self.turned:
+                return True
+            for row in range(LINES):
+                line = self.lines[row]
+                if any(t != self.turned for t in line.turned):
+                    return True
+                for segment in range(SEGMENTS):
+                    text, first = self._wanted(lines, row, segment)
+                    if line.cost(text, first, segment):
+                        return True
+            return False
+
+    return ReadableScreen
+
+
 class Simulator:
     """The app, the displayio OLED and a pygame picture of the whole device."""
 
@@ -126,7 +169,6 @@ class Simulator:
         from blinka_displayio_pygamedisplay import PyGameDisplay
 
         from hw.layout import MACROPAD
-        from hw.screen import Screen
         from kalaha.app import App
 
         self.pygame = pygame
@@ -135,7 +177,7 @@ class Simulator:
         self.window = pygame.display.set_mode((WIDTH, HEIGHT))
         self.oled = pygame.Surface((128, 64))
         self.display._pygame_screen = self.oled
-        self.screen = Screen(self.display)
+        self.screen = readable_screen()(self.display)
         from kalaha.store import MemoryFlash, Store
 
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless

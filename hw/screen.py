@@ -30,16 +30,6 @@ TURNED = 180  # the one rotation besides 0: the device held by North (hw/layout.
 SEGMENTS = COLUMNS // SEGMENT  # (a line is whole segments: a turned one maps onto another)
 
 
-def turned_text(text, columns=COLUMNS):
-    """A line's text as a turned line holds it: its segments in reverse order (each segment's
-    TileGrid is flipped, which reverses its characters on the display). Its own inverse."""
-    text = text[:columns] + " " * (columns - len(text))
-    out = ""
-    for first in range(columns - SEGMENT, -1, -SEGMENT):
-        out += text[first : first + SEGMENT]
-    return out
-
-
 class Font:
     """The glyph sheet of terminalio.FONT and each ASCII character's tile in it."""
 
@@ -124,18 +114,6 @@ class TextLine:
         self.turned[segment] = 1 if turned else 0
         self.shown = None
 
-    def uniform(self, turned):
-        """True when every segment is turned (or, for False, none is)."""
-        want = 1 if turned else 0
-        for t in self.turned:
-            if t != want:
-                return False
-        return True
-
-    @property
-    def text(self):
-        return "".join(self.chars).rstrip()
-
     def cost(self, text, first, segment):
         """What showing `text` from its character `first` in `segment` costs (character cells x
         pages): 0 for no change."""
@@ -193,8 +171,8 @@ class Screen:
         # showing or hiding it takes 0-1 ms.
         self.marks = []
         self.marks_shown = []  # type: list[int]
-        self.marks_placed = []  # type: list[int]  # the marks as placed: turned, or as given
         self.marks_turned = False
+        self.marks_want = [0, 0, 0, 0]  # one mark's rectangle as it is to be placed
         self.turned = False  # where the text and marks are going (they follow a segment a frame)
         self.start = 0
         display.root_group = self.group
@@ -210,39 +188,37 @@ class Screen:
                 self.group.append(mark)
                 self.marks.append(mark)
                 shown += (0, 0, 0, 0)
-                self.marks_placed += (0, 0, 0, 0)
-        if self.marks_turned:
-            # Turned: each rectangle where the display turned 180 degrees would show it.
-            placed = self.marks_placed
-            w = self.display.width
-            h = self.display.height
-            for at in range(0, len(marks), 4):
-                placed[at + 2] = marks[at + 2]
-                placed[at + 3] = marks[at + 3]
-                placed[at] = w - marks[at] - marks[at + 2]
-                placed[at + 1] = h - marks[at + 1] - marks[at + 3]
-            marks = placed
         changed = False
+        want = self.marks_want
         for at in range(0, len(shown), 4):
             if shown[at + 2] == marks[at + 2] == 0:
                 continue  # hidden, and staying hidden
+            want[2] = marks[at + 2]
+            want[3] = marks[at + 3]
+            if self.marks_turned:
+                # Turned: where the display turned 180 degrees would show the rectangle.
+                want[0] = self.display.width - marks[at] - marks[at + 2]
+                want[1] = self.display.height - marks[at + 1] - marks[at + 3]
+            else:
+                want[0] = marks[at]
+                want[1] = marks[at + 1]
             same = True
-            for k in range(at, at + 4):  # (no slices: nothing allocated in a frame with no change)
-                if shown[k] != marks[k]:
+            for k in range(4):  # (no slices: nothing allocated in a frame with no change)
+                if shown[at + k] != want[k]:
                     same = False
             if same:
                 continue
             mark = self.marks[at // 4]
             changed = True
-            if marks[at + 2] == 0:
+            if want[2] == 0:
                 mark.hidden = True
-            elif shown[at + 2] and shown[at + 1] != marks[at + 1]:
+            elif shown[at + 2] and shown[at + 1] != want[1]:
                 # A jump to another row (a seed sown from the bottom row to the top): hidden
                 # this frame, made anew in its place the next (below, why).
                 mark.hidden = True
                 shown[at + 2] = 0
                 continue
-            elif shown[at + 2] == 0 and (mark.x != marks[at] or mark.y != marks[at + 1]):
+            elif shown[at + 2] == 0 and (mark.x != want[0] or mark.y != want[1]):
                 # Hidden, and to appear somewhere else: a new rectangle there (about 100 bytes).
                 # Moved, hidden or not, displayio redraws the box around its old place and its
                 # new one with all the text in it: measured on the emulated MacroPad, 14-15 ms
@@ -250,33 +226,23 @@ class Screen:
                 self.group.remove(mark)
                 mark = vectorio.Rectangle(
                     pixel_shader=self.palette,
-                    width=marks[at + 2],
-                    height=marks[at + 3],
-                    x=marks[at],
-                    y=marks[at + 1],
+                    width=want[2],
+                    height=want[3],
+                    x=want[0],
+                    y=want[1],
                     color_index=1,
                 )
                 self.group.append(mark)
                 self.marks[at // 4] = mark
             else:
-                mark.x = marks[at]
-                mark.y = marks[at + 1]
-                mark.width = marks[at + 2]
-                mark.height = marks[at + 3]
+                mark.x = want[0]
+                mark.y = want[1]
+                mark.width = want[2]
+                mark.height = want[3]
                 mark.hidden = False
-            for k in range(at, at + 4):
-                shown[k] = marks[k]
+            for k in range(4):
+                shown[at + k] = want[k]
         return changed
-
-    def text(self):
-        """What the display shows, one string per line as its reader sees it (for tests and the
-        headless runner): turned, the bottom line is the first."""
-        out = []
-        for row in range(LINES):
-            line = self.lines[LINES - 1 - row if self.turned else row]
-            text = "".join(line.chars)
-            out.append((turned_text(text) if line.turned[0] else text).rstrip())
-        return out
 
     def _wanted(self, lines, row, segment):
         """(text, first character) that physical segment `segment` of line `row` shows: its own
@@ -284,21 +250,6 @@ class Screen:
         if self.lines[row].turned[segment]:
             return lines[LINES - 1 - row], (SEGMENTS - 1 - segment) * SEGMENT
         return lines[row], segment * SEGMENT
-
-    def pending(self, lines):
-        """True while some of `lines` is not on the display yet (the budget held it back, or
-        the display is still turning)."""
-        if self.marks_turned != self.turned:
-            return True
-        for row in range(LINES):
-            line = self.lines[row]
-            if not line.uniform(self.turned):
-                return True
-            for segment in range(SEGMENTS):
-                text, first = self._wanted(lines, row, segment)
-                if line.cost(text, first, segment):
-                    return True
-        return False
 
     def show(self, lines, rotation=0, marks=()):
         """Turn a segment of text (or the marks) towards `rotation` (0, or TURNED: 180 degrees),
