@@ -103,7 +103,7 @@ class TextLine:
         self.chars = [" "] * columns  # the tiles, in the grids' order
         self.shown = ""  # type: str | None  # the last text asked for, when it is all shown
         # Each segment flipped in x and y (Screen.show turns the display a segment a frame):
-        # a turned segment shows the row across, its segment across (TURNED_FROM).
+        # a turned segment shows the row across, its segment across (Screen._wanted).
         self.turned = bytearray(len(self.grids))
 
     def turn(self, segment, turned):
@@ -174,6 +174,7 @@ class Screen:
         self.marks_turned = False
         self.marks_want = [0, 0, 0, 0]  # one mark's rectangle as it is to be placed
         self.turned = False  # where the text and marks are going (they follow a segment a frame)
+        self.text_turned = False  # every text segment has got there
         self.start = 0
         display.root_group = self.group
 
@@ -262,18 +263,20 @@ class Screen:
         """
         turned = rotation == TURNED
         self.turned = turned
-        want = 1 if turned else 0
-        for row in range(LINES):
-            line = self.lines[row]
-            for segment in range(SEGMENTS):
-                if line.turned[segment] != want:
-                    # Turning: this segment now shows the part across of the row across, flipped
-                    # (its own refresh: measured on the emulated MacroPad, a whole line turned
-                    # in one frame took 14-22 ms of refresh, a segment a third of that).
-                    line.turn(segment, turned)
-                    text, first = self._wanted(lines, row, segment)
-                    line.set(text, first, segment)
-                    return True
+        if self.text_turned != turned:
+            want = 1 if turned else 0
+            for row in range(LINES):
+                line = self.lines[row]
+                for segment in range(SEGMENTS):
+                    if line.turned[segment] != want:
+                        # Turning: this segment now shows the part across of the row across,
+                        # flipped (its own refresh: measured on the emulated MacroPad, a whole
+                        # line turned in one frame took 14-22 ms of refresh).
+                        line.turn(segment, turned)
+                        text, first = self._wanted(lines, row, segment)
+                        line.set(text, first, segment)
+                        return True
+            self.text_turned = turned
         if self.marks_turned != turned:
             self.marks_turned = turned
             if marks:

@@ -20,7 +20,7 @@ import time
 import numpy as np
 
 from kalaha.board import NORTH, SOUTH
-from kalaha.endgame import HEADER, Ranker
+from kalaha.endgame import HEADER, Damaged, EndgameTable
 
 try:
     from numba import njit
@@ -200,14 +200,20 @@ class Solver:
     """Exact margins of 6-pit positions (default rules) with the endgame table at the leaves."""
 
     def __init__(self, table_path, tt_bits=24):
-        with open(table_path, "rb") as f:
-            head = f.read(HEADER)
-            if head[0:4] != b"KDB1" or head[4] != P or head[6] != 0:
-                raise ValueError("%s is not a 6-pit endgame table for the default rules" % table_path)
-            self.max_seeds = head[5]
-            ranker = Ranker(P, self.max_seeds)
-            count = ranker.offset[self.max_seeds + 1]
-            self.data = np.frombuffer(f.read((count + 1) // 2), dtype=np.uint8)
+        # kalaha.endgame reads and checks the file (its header, every block's CRC): a damaged
+        # table is refused here as on the device, never trusted.
+        try:
+            table = EndgameTable(table_path, pits=P).verify_all()
+        except Damaged as e:
+            why = "%s is not a 6-pit endgame table for the default rules: %s" % (table_path, e)
+            raise ValueError(why) from e
+        try:
+            table.file.seek(HEADER)
+            self.data = np.frombuffer(table.file.read(table.data_bytes), dtype=np.uint8)
+        finally:
+            table.close()
+        self.max_seeds = table.max_seeds
+        ranker = table.ranker
         assert ranker.width == WIDTH and len(ranker.offset) == self.max_seeds + 2
         self.ranking = np.array([self.max_seeds] + ranker.offset + ranker.c, dtype=np.int64)
         # The transposition table, one column an entry: the key (two words), the lower and
