@@ -125,9 +125,39 @@ def readable_screen():
 
     (Kept off the device: it never reads its display, and every byte of code costs heap there.)
     """
-    from hw.screen import COLUMNS, LINES, SEGMENT, SEGMENTS, Screen
+    import displayio
+    import terminalio
+
+    from hw.screen import COLUMNS, FIRST, LAST, LINES, SEGMENT, SEGMENTS, Font, Screen
+
+    class SheetFont(Font):
+        """Blinka's terminalio.FONT keeps a bitmap per glyph: drawn here into one sheet, tile
+        code - FIRST for each character, as the device's font has it."""
+
+        def __init__(self, font=terminalio.FONT):
+            self.width, self.height = font.get_bounding_box()[0:2]
+            self.tiles = bytearray(range(LAST - FIRST + 1))
+            w, h = self.width, self.height
+            box = font.get_bounding_box()
+            baseline = h + (box[3] if len(box) > 3 else -2)
+            self.sheet = sheet = displayio.Bitmap(w * (LAST - FIRST + 1), h, 2)
+            for code in range(FIRST, LAST + 1):
+                glyph = font.get_glyph(code)
+                if glyph is None:
+                    continue
+                left = (code - FIRST) * w + glyph.dx
+                top = baseline - glyph.height - glyph.dy
+                bitmap = glyph.bitmap
+                for y in range(glyph.height):
+                    for x in range(glyph.width):
+                        px = glyph.tile_index * glyph.width + x
+                        if 0 <= top + y < h and 0 <= left + x - (code - FIRST) * w < w and bitmap[px, y]:
+                            sheet[left + x, top + y] = 1
 
     class ReadableScreen(Screen):
+        def __init__(self, display, columns=3):
+            super().__init__(display, columns, SheetFont())
+
         def text(self):
             """What the display shows, one string per line as its reader sees it (for tests and
             the headless runner): turned, the bottom line is the first."""
@@ -138,10 +168,16 @@ def readable_screen():
                 out.append((turned_text(text, COLUMNS, SEGMENT) if line.turned[0] else text).rstrip())
             return out
 
-        def pending(self, lines):
-            """True while some of `lines` is not on the display yet (the refresh budget held it
-            back, or the display is still turning)."""
-            if self.marks_turned != self.turned:
+        def pending(self, lines, boxes=None):
+            """True while some of `lines` (or the pits' `boxes`) is not on the display yet (the
+            refresh budget held it back, or the display is still turning)."""
+            if self.marks_turned != self.turned or self.boxes.turned != self.turned:
+                return True
+            at = 12 if self.turned else 0
+            shown = self.boxes.shown
+            if shown[at : at + 12] != (bytes(boxes) if boxes is not None else bytes(12)) or any(
+                shown[12 - at : 24 - at]
+            ):
                 return True
             for row in range(LINES):
                 line = self.lines[row]
@@ -177,7 +213,7 @@ class Simulator:
         self.window = pygame.display.set_mode((WIDTH, HEIGHT))
         self.oled = pygame.Surface((128, 64))
         self.display._pygame_screen = self.oled
-        self.screen = readable_screen()(self.display)
+        self.screen = readable_screen()(self.display, MACROPAD.columns)
         from kalaha.store import MemoryFlash, Store
 
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
@@ -214,7 +250,9 @@ class Simulator:
         self.now += ms
         self.app.tick(self.now)
         self.app.sounds.clear()  # (the simulator is silent)
-        if self.screen.show(self.app.lines, self.layout.rotation(self.app.flip), self.app.marks):
+        if self.screen.show(
+            self.app.lines, self.layout.rotation(self.app.flip), self.app.marks, self.app.boxes
+        ):
             self.display.refresh()
         self.draw()
 
@@ -316,8 +354,8 @@ class Simulator:
 
     def show(self, out):
         """What the OLED shows now, read back from its tiles (as on the device, not the app's lines)."""
-        for _ in range(20):  # a big change is drawn over a few frames (hw/screen.py): let it finish
-            if not self.screen.pending(self.app.lines):
+        for _ in range(60):  # a big change is drawn over a few frames (hw/screen.py): let it finish
+            if not self.screen.pending(self.app.lines, self.app.boxes):
                 break
             self.step()
         out.write("show:\n")

@@ -182,7 +182,12 @@ def main():
     pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=PIXEL_BRIGHTNESS, auto_write=False)
     display = board.DISPLAY
     display.auto_refresh = False
-    screen = Screen(display)
+    screen = Screen(display, MACROPAD.columns)
+    # The first refresh after the display gets our group redraws all of it (about 60 ms,
+    # measured emulated): done here, at start-up, not in the first frame of the loop.
+    t = supervisor.ticks_ms()
+    display.refresh()
+    print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
     sound = Sound()
     # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
     # The endgame table on the drive (make device puts it there): perfect endgames and exact
@@ -253,7 +258,7 @@ def main():
         if app.power != shown_power:
             shown_power = app.power
             set_oled_brightness(display, OLED_BRIGHTNESS[shown_power])
-        refreshed = screen.show(app.lines, layout.rotation(app.flip), app.marks)
+        refreshed = screen.show(app.lines, layout.rotation(app.flip), app.marks, app.boxes)
         if refreshed:
             display.refresh()
         display_done = supervisor.ticks_ms()
@@ -263,13 +268,15 @@ def main():
         # (3-4 ms, measured emulated), which the frame that collects has no room for. It is
         # asked every frame while the app is quiet (menus, waiting for a key, the table's
         # check: frames with time to spare) and every HOUSEKEEPING_FRAMES frames while it
-        # thinks or sows (a thinking frame's slices stop by the clock, so they make room).
+        # thinks or sows (a thinking frame's slices stop by the clock, so they make room),
+        # but never in a frame that refreshed the display (a line of text can take 15 ms:
+        # measured emulated, such a frame with the question in it took 21-23 ms).
         housekeeping = (housekeeping + 1) % HOUSEKEEPING_FRAMES
         if collect and not refreshed:
             gc.collect()
             collect = False
         else:
-            if not collect and (housekeeping == 0 or app.quiet()):
+            if not collect and not refreshed and (housekeeping == 0 or app.quiet()):
                 collect = gc.mem_free() < COLLECT_BELOW
             app.tick(now, ticks)
         sound.play(app.sounds if app.settings["sound"] else (), now)

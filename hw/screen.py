@@ -14,6 +14,8 @@ import displayio
 import terminalio
 import vectorio  # (after displayio: Blinka's vectorio needs it imported first)
 
+from kalaha.view import BOX_PX, BOX_STYLES, box_lit
+
 LINES = 5
 COLUMNS = 21  # 128 px / 6 px
 LINE_HEIGHT = 13  # 64 px / 5 lines; the font is 6x12
@@ -31,43 +33,17 @@ SEGMENTS = COLUMNS // SEGMENT  # (a line is whole segments: a turned one maps on
 
 
 class Font:
-    """The glyph sheet of terminalio.FONT and each ASCII character's tile in it."""
+    """The glyph sheet of terminalio.FONT (one bitmap holds every glyph on CircuitPython) and
+    each ASCII character's tile in it. (Blinka keeps a bitmap per glyph: hw/desktop.py draws
+    them into one sheet, off the device.)"""
 
     def __init__(self, font=terminalio.FONT):
         self.width, self.height = font.get_bounding_box()[0:2]
         self.tiles = bytearray(LAST - FIRST + 1)
-        sheet = font.bitmap
-        if not isinstance(sheet, type):
-            # CircuitPython: one bitmap holds every glyph; ask each character's tile once.
-            self.sheet = sheet
-            for code in range(FIRST, LAST + 1):
-                glyph = font.get_glyph(code)
-                self.tiles[code - FIRST] = glyph.tile_index if glyph is not None else 0
-        else:
-            # Blinka (the desktop simulator) names a bitmap class and keeps a bitmap per glyph:
-            # draw them into one sheet.
-            self.sheet = self._draw_sheet(font)
-            for code in range(FIRST, LAST + 1):
-                self.tiles[code - FIRST] = code - FIRST
-
-    def _draw_sheet(self, font):
-        w, h = self.width, self.height
-        box = font.get_bounding_box()
-        baseline = h + (box[3] if len(box) > 3 else -2)
-        sheet = displayio.Bitmap(w * (LAST - FIRST + 1), h, 2)
+        self.sheet = font.bitmap
         for code in range(FIRST, LAST + 1):
             glyph = font.get_glyph(code)
-            if glyph is None:
-                continue
-            left = (code - FIRST) * w + glyph.dx
-            top = baseline - glyph.height - glyph.dy
-            bitmap = glyph.bitmap
-            for y in range(glyph.height):
-                for x in range(glyph.width):
-                    px = glyph.tile_index * glyph.width + x
-                    if 0 <= top + y < h and 0 <= left + x - (code - FIRST) * w < w and bitmap[px, y]:
-                        sheet[left + x, top + y] = 1
-        return sheet
+            self.tiles[code - FIRST] = glyph.tile_index if glyph is not None else 0
 
     def tile(self, char):
         code = ord(char)
@@ -145,6 +121,65 @@ class TextLine:
                 grid[i] = font.tile(a)
 
 
+class Boxes:
+    """The pits' boxes: two TileGrids of BOX_PX x LINE_HEIGHT tiles over one small sheet of the
+    box styles (kalaha.view.box_lit), one upright at the pits' place and one turned (flipped in
+    x and y, placed across) for a device held by North: tile k of either shows view key k's box.
+
+    A tile is changed a frame (its own refresh, about 5 ms on the device): a grid's changed tiles
+    are refreshed as one box around them all. (One grid flipped and moved across when the device
+    turns would be refreshed whole, old place and new: 60 ms measured on the emulated MacroPad.)
+    """
+
+    def __init__(self, display, columns):
+        sheet = displayio.Bitmap(BOX_STYLES * BOX_PX, LINE_HEIGHT, 2)
+        for style in range(BOX_STYLES):
+            for y in range(LINE_HEIGHT):
+                for x in range(BOX_PX):
+                    if box_lit(style, x, y):
+                        sheet[style * BOX_PX + x, y] = 1
+        palette = displayio.Palette(2)
+        palette[1] = 0xFFFFFF
+        palette.make_transparent(0)  # the text under a box shows through
+        rows = 12 // columns
+        self.grids = []
+        for turned in (False, True):
+            grid = displayio.TileGrid(
+                sheet,
+                pixel_shader=palette,
+                width=columns,
+                height=rows,
+                tile_width=BOX_PX,
+                tile_height=LINE_HEIGHT,
+                x=display.width - columns * BOX_PX if turned else 0,
+                y=display.height - rows * LINE_HEIGHT if turned else 0,
+            )
+            grid.flip_x = grid.flip_y = turned
+            self.grids.append(grid)
+        self.shown = bytearray(24)  # each grid's tiles' styles, upright first
+        self.turned = False  # which grid shows the boxes (the other's are all hidden first)
+
+    def step(self, boxes, turned):
+        """Change one tile towards `boxes` (12 styles, or None for none) shown `turned`: first
+        the other grid's tiles are hidden, then this one's are set. True when one changed."""
+        shown = self.shown
+        if self.turned != turned:
+            old = 12 if self.turned else 0
+            for k in range(old, old + 12):
+                if shown[k]:
+                    shown[k] = self.grids[k // 12][k - old] = 0
+                    return True
+            self.turned = turned
+        at = 12 if turned else 0
+        grid = self.grids[1 if turned else 0]
+        for k in range(12):
+            want = boxes[k] if boxes is not None else 0
+            if shown[at + k] != want:
+                shown[at + k] = grid[k] = want
+                return True
+        return False
+
+
 class Screen:
     """Shows the app's `lines` on a 128x64 display; refresh only when something changed.
 
@@ -153,10 +188,10 @@ class Screen:
     emulated MacroPad, `display.rotation = 180` redraws the whole display in one frame (126 ms).
     """
 
-    def __init__(self, display):
+    def __init__(self, display, columns=3, font=None):
         self.display = display
         self.group = displayio.Group()
-        self.font = Font()
+        self.font = font or Font()
         self.palette = palette = displayio.Palette(2)  # (the marks use it too)
         palette[0] = 0x000000
         palette[1] = 0xFFFFFF
@@ -166,6 +201,10 @@ class Screen:
             for grid in line.grids:
                 self.group.append(grid)
             self.lines.append(line)
+        # Over the text: the pits' boxes (their background is transparent), then the marks.
+        self.boxes = Boxes(display, columns)
+        for grid in self.boxes.grids:
+            self.group.append(grid)
         # The app's marks (kalaha.view.MARKS): a rectangle each, moved or hidden in place. Cheap:
         # measured on the emulated MacroPad, a refresh after moving one across the display or
         # showing or hiding it takes 0-1 ms.
@@ -252,10 +291,10 @@ class Screen:
             return lines[LINES - 1 - row], (SEGMENTS - 1 - segment) * SEGMENT
         return lines[row], segment * SEGMENT
 
-    def show(self, lines, rotation=0, marks=()):
+    def show(self, lines, rotation=0, marks=(), boxes=None):
         """Turn a segment of text (or the marks) towards `rotation` (0, or TURNED: 180 degrees),
         or update the marks, or else the changed segments of lines within this frame's refresh
-        budget.
+        budget, or else a pit's box (`boxes`: kalaha.view's 12 styles).
 
         True when the display needs a refresh. What is left over is shown in the next frames;
         the row to start from moves on each frame, so a line that changes every frame (a
@@ -263,6 +302,8 @@ class Screen:
         """
         turned = rotation == TURNED
         self.turned = turned
+        if self.boxes.turned != turned and self.boxes.step(None, self.boxes.turned):
+            return True  # turning: the boxes go first (a tile a frame), then the text turns
         if self.text_turned != turned:
             want = 1 if turned else 0
             for row in range(LINES):
@@ -311,4 +352,7 @@ class Screen:
                 budget -= cost
                 changed = True
             line.shown = source if done else None
-        return changed
+        # A pit's box only in a frame without text: a tile's refresh on top of the text's
+        # budget made the first sowing's frame 18 ms of refresh (measured on the emulated
+        # MacroPad). The text comes first; no line changes every frame, so the boxes follow.
+        return changed or self.boxes.step(boxes, turned)

@@ -49,7 +49,7 @@ MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
 _MASK30 = const(0x3FFFFFFF)
 _MASK24 = const(0xFFFFFF)
-# The transposition table's size, the device's included: 256 entries, 2 KB of heap. 2,048
+# The transposition table's size, the device's included: 128 entries, 1 KB of heap. 2,048
 # entries once scored 5 points more for Strong against the plain depth 7 (four 40-game runs,
 # within their noise); head to head, 1,024 against 2,048 entries scored 52.5% for Strong and
 # 48.8% for Expert (80 games each). Move quality scored exactly (tools/quality.py, 2026-11-30
@@ -57,8 +57,10 @@ _MASK24 = const(0xFFFFFF)
 # seeds and 100 with 22-30 (one position apart for Expert without the endgame table); 256
 # against 512 entries on another 400, the same with the table (as the device plays) and within
 # a position or two without it (Strong 81.7% / 0.80 against 83.0% / 0.77 at 10-21 seeds, 74.0%
-# against 73.0% at 22-30). The heap went to the board's graphics and the sliced endgame work.
-TABLE_BITS = const(8)
+# against 73.0% at 22-30). 128 against 256 entries (2026-12-01): the same moves at 10-21 seeds;
+# at 31-40 Strong 78.3% / 1.26 against 77.7% / 1.29 seeds lost, Expert 80.3% / 1.01 both. The
+# heap went to the board's graphics (the pits' boxes) and the sliced endgame work.
+TABLE_BITS = const(7)
 
 
 class Search:
@@ -239,8 +241,17 @@ class Search:
         # A root move that beat the previous best (searched first) at the new depth is better.
         if self.best[0] > -INF and self.idx[0] > 1:
             self._finish_with(self.bestm[0], self.best[0], self.depth_done)
+        elif self.best[0] > -INF:
+            self._finish_with(self.bestm[0], self.best[0], 0)
         elif self.best_index < 0:
-            self._finish_with(self.bestm[0] if self.best[0] > -INF else self.moves[0], self.best[0], 0)
+            # Stopped before any root move was searched: self.moves may still hold the previous
+            # search's moves, so take this position's first legal pit (the cells are the root's).
+            c = self.cells
+            base = self.root_base
+            index = base
+            while not c[index]:
+                index += 1
+            self._finish_with(index, 0, 0)
         else:
             self.done = True
 

@@ -33,12 +33,11 @@ from kalaha.screens import (
     MOVES,
     REPLAY,
     RESULT,
-    SETTING_ITEMS,
     SIDE_TITLES,
     START_NAMES,
     forget,
 )
-from kalaha.store import DEFAULT_SETTINGS, TWO_PLAYERS, MemoryFlash, Store
+from kalaha.store import DEFAULT_SETTINGS, SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS, MemoryFlash, Store
 from kalaha.view import (
     CAPTURE_COLOUR,
     END_WORDS,
@@ -71,10 +70,15 @@ DIM_MS = const(30000)  # no input this long: pixels and display dim
 OFF_MS = const(300000)  # ... and this long: they turn off
 FLASH_MS = const(300)
 SLICE_NODES = const(4)  # AI nodes per slice: 1-2 ms on the RP2040, 5 ms at most (measured, emulated)
-# While the computer thinks, slices run until the frame has lasted this long (given a ticks
-# function and the frame's start): the search gets most of the processor, and a frame, the
-# display and pixels included (the device shows them before ticking), stays under 20 ms.
-THINK_FRAME_MS = const(14)
+# While the computer thinks, slices run while the next is predicted to end within this much of
+# the frame (given a ticks function and the frame's start): the search gets most of the
+# processor, and a frame, the display and pixels included (the device shows them before
+# ticking) and the drawing after the slices (about 3 ms), stays within 20 ms.
+THINK_FRAME_MS = const(15)
+# A slice is predicted to take as long as the last one, but at least this: measured on the
+# emulated MacroPad, most slices take 0-2 ms and one in ten 3-5 ms (an endgame-table probe),
+# and predicted by the last one alone, such a slice begun at 13 ms made frames of 21-22 ms.
+SLICE_GUARD_MS = const(3)
 # A quiet frame (nothing animates or thinks) checks the endgame table until it has lasted
 # this long; the tick's own work and drawing come on top (kalaha.app.App._check_table).
 CHECK_FRAME_MS = const(9)
@@ -128,6 +132,7 @@ class App(View):
         self.pixels = [0] * 12
         self.lines = ["", "", "", "", ""]
         self.marks = [0] * (4 * MARKS)  # the board's graphics: (x, y, width, height) each (kalaha.view)
+        self.boxes = bytearray(12)  # each view key's pit box: its style (kalaha.view.box_lit)
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
         self.message = ""
         self.now = 0
@@ -157,6 +162,7 @@ class App(View):
         self.coach = None  # the result screen's coach at work (kalaha.coach.Coach), True: to start
         self.think_started = 0
         self.frame_start = None
+        self.slices_skipped = False  # the last frame's slices were skipped (App._slices)
         self.hinting = False  # the search is finding a hint for the board of hint_version
         self.hint_version = -1
         self.result_text = ""
@@ -234,7 +240,7 @@ class App(View):
             # CHECK_FRAME_MS: a whole 1 KB block in one frame took about 10 ms on the emulated
             # MacroPad and made most of the frames over 20 ms while the table was checked.)
             try:
-                self.endgame_checked = self._slices(self.endgame, CHECK_FRAME_MS)
+                self.endgame_checked = self._slices(self.endgame, CHECK_FRAME_MS, 0)
             except (OSError, ValueError):
                 self._drop_table()
         self.render()
@@ -436,7 +442,8 @@ class App(View):
         return NORTH if self.games_started % 2 == 0 else SOUTH
 
     def next_setting(self):
-        key, _label, choices = SETTING_ITEMS[self.cursor]
+        key = SETTING_KEYS[self.cursor]
+        choices = SETTING_CHOICES[key]
         i = choices.index(self.settings[key]) if self.settings[key] in choices else -1
         self.settings[key] = choices[(i + 1) % len(choices)]
         self.store.save_settings(self.settings)
@@ -723,14 +730,17 @@ class App(View):
         self.endgame = None
         self.say("endgame table damaged")
 
-    def _slices(self, work, frame_ms=THINK_FRAME_MS):
+    def _slices(self, work, frame_ms=THINK_FRAME_MS, guard_ms=SLICE_GUARD_MS):
         """Run `work` for this frame's share: anything stepped like kalaha.ai.Search (`step(n)`
         True once finished, `done`): the search, the table's root decision, the coach, the
         table's check. True once it has finished.
 
-        Without a ticks function: one slice. With one: slices while another fits in
-        `frame_ms`, judged by the last one; work that finishes here reports it in the next
-        frame, so the frame that acts on the result (a sowing) stays short too.
+        Without a ticks function: one slice. With one: slices while the next is predicted to
+        end within `frame_ms` of the frame's start (it takes as long as the last, and at least
+        `guard_ms`); none at all when the frame's start (a display refresh) has used that time
+        already, unless the last frame ran none either (one slice then, so the work always goes
+        on). Work that finishes here reports it in the next frame, so the frame that acts
+        on the result (a sowing) stays short too.
         """
         if work.done:
             return True
@@ -738,13 +748,23 @@ class App(View):
         if ticks is None:
             return work.step(self.slice_nodes)
         last = ticks()
-        started = last if self.frame_start is None else self.frame_start
+        if self.frame_start is None:
+            started = last
+        else:
+            started = self.frame_start
+            full = (last - started) % TICKS_WRAP + guard_ms > frame_ms
+            if full and not self.slices_skipped:
+                # This frame is full; the next one has room. Never two in a row: on a device
+                # whose every frame starts full, the work still goes on, a slice every other frame.
+                self.slices_skipped = True
+                return False
+            self.slices_skipped = False
         while not work.step(self.slice_nodes):
             now = ticks()
             used = (now - started) % TICKS_WRAP
             took = (now - last) % TICKS_WRAP
             last = now
-            if used + took > frame_ms:
+            if used + (took if took > guard_ms else guard_ms) > frame_ms:
                 break
         return False
 

@@ -5,13 +5,28 @@ the move list. Imported only while one of them is shown (Page.module), then let 
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, SWAP, format_turn
 from kalaha.clock import CONTROLS
-from kalaha.screens import MENU, SETTING_ITEMS, SPEED_NAMES
-from kalaha.store import STAT_AGREED, STAT_RESIGNS, STAT_TWO_PLAYER, TWO_PLAYERS
+from kalaha.screens import MENU
+from kalaha.store import SETTING_KEYS, STAT_AGREED, STAT_RESIGNS, STAT_TWO_PLAYER, TWO_PLAYERS
+
+# The settings screen's label for each of kalaha.store's SETTING_KEYS (their order).
+SETTING_LABELS = (
+    "Seeds",
+    "Pits",
+    "Empty capture",
+    "Alga rule",
+    "Swap (2P)",
+    "Hints",
+    "Sound",
+    "Brightness",
+    "Animation",
+    "Clock 2P",
+)
+SPEED_NAMES = ("fast", "normal", "slow")
 
 
 def settings_items(app):
     items = []
-    for key, label, _choices in SETTING_ITEMS:
+    for key, label in zip(SETTING_KEYS, SETTING_LABELS):
         v = app.settings[key]
         if key == "speed":
             v = SPEED_NAMES[v]

@@ -243,23 +243,9 @@ HELP = Help()
 DRAW_OFFER = DrawOffer()
 
 SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
-SPEED_NAMES = ("fast", "normal", "slow")
 START_NAMES = ("you", "computer", "alternate")
 
 
-# Settings: (key, label, choices)
-SETTING_ITEMS = (
-    ("seeds", "Seeds", (3, 4, 5, 6)),
-    ("pits", "Pits", (4, 5, 6)),
-    ("empty_capture", "Empty capture", (False, True)),
-    ("alga", "Alga rule", (False, True)),
-    ("swap", "Swap (2P)", (False, True)),
-    ("hints", "Hints", (False, True)),
-    ("sound", "Sound", (True, False)),
-    ("brightness", "Brightness", (1, 2, 3, 4)),
-    ("speed", "Animation", (1, 0, 2)),
-    ("clock", "Clock 2P", (0, 1, 2, 3, 4)),
-)
 MAIN_ITEMS = (
     ("Play computer", SETUP),
     ("Two players", "two_players"),

@@ -35,18 +35,40 @@ OFF = 0
 
 # The board's graphics: filled rectangles the hardware draws over the text (vectorio on the
 # device), each (x, y, width, height) in display pixels, width 0 when hidden. A text line is
-# LINE_PX high and its glyphs' ink is in rows 2-9, so the rows 11-12 below it are free for marks.
-MARKS = const(5)
+# LINE_PX high and its glyphs' ink is in rows 2-9, so the rows 10-12 below it are free for marks.
+MARKS = const(3)
 MARK_DIVIDER = const(0)  # the line between the pits and the stores' column
 MARK_TURN = const(1)  # a bar beside the half of the board whose player is to move
 MARK_SOWN = const(2)  # under the pit or store where the last seed fell (or will fall)
-MARK_CURSOR = const(3)  # two brackets around the pit the encoder (or a held key) chose
+# ... and a box around each pit: `boxes[k]` is the style of view key k's box, drawn by the
+# hardware as a tile of BOX_PX x LINE_PX pixels at the key's place on the display (x BOX_PX *
+# (k % columns), y LINE_PX * (k // columns)), each pixel as box_lit() says.
+BOX_NONE = const(0)
+BOX_PIT = const(1)
+BOX_CHOSEN = const(2)  # bold: the pit the encoder (or a held key) chose
+BOX_STYLES = const(3)
+BOX_PX = const(18)  # a pit's three characters (two digits and a space)
 CHAR_PX = const(6)
 LINE_PX = const(13)
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
 END_WORDS = ("", ": resign", " (agreed)", " on time")
 WIDTH = const(21)  # characters on a display line (128 px / 6 px)
 SCROLL_MS = const(250)  # a line too long to show whole moves on one character this often
+
+
+def box_lit(style, x, y):
+    """Whether pixel (x, y) of a pit's box tile (BOX_PX x LINE_PX) is lit in `style`.
+
+    The box is 16 x 12 with its corners cut (rounded), around a count's two characters (ink in
+    columns 1-11 and rows 2-9): neighbours across stand 2 pixels apart, neighbours above and
+    below 1. The chosen pit's box is two pixels thick.
+    """
+    if style == BOX_NONE or x > 15 or y > 11:
+        return False
+    if (x == 0 or x == 15) and (y == 0 or y == 11):
+        return False
+    edge = min(x, 15 - x, y, 11 - y)
+    return edge <= (1 if style == BOX_CHOSEN else 0)
 
 
 def view_key_of_pit(side, pit, viewer, pits=6):
@@ -152,13 +174,16 @@ class View:
         marks = self.marks
         for i in range(2, 4 * MARKS, 4):
             marks[i] = 0  # every mark hidden unless this screen draws it
+        boxes = self.boxes
+        for k in range(12):
+            boxes[k] = BOX_NONE  # ... and every box
         if self.power == 2:
             # Asleep: everything dark until a key or the encoder wakes it.
             for k in range(12):
                 px[k] = OFF
             for row in range(5):
                 self.lines[row] = ""
-            self._text_shown[0] = None  # the lines no longer show the board's text
+            self._board_text_gone()
             return
         self.screen.draw(self)
         if self.power == 1:
@@ -276,32 +301,35 @@ class View:
         """MARK_SOWN under view key `key`'s count, or under a store's when `cell` is a store."""
         cols = self.columns
         if key >= 0:
-            self._mark(i, 1 + (key % cols) * 3 * CHAR_PX, (key // cols) * LINE_PX + 11, 2 * CHAR_PX, 2)
+            # inside the pit's box, on its bottom line: a thick bottom
+            self._mark(i, (key % cols) * BOX_PX + 2, (key // cols) * LINE_PX + 10, 12, 1)
         elif cell == b.store_index(viewer) or cell == b.store_index(1 - viewer):
             row = 12 // cols - 1 if cell == b.store_index(viewer) else 0
             self._mark(i, 1 + self._store_column() * CHAR_PX, row * LINE_PX + 11, 2 * CHAR_PX, 2)
 
     def _draw_marks(self, b, viewer, sown, chosen):
-        """The board's lines and marks (MARKS): the divider, whose turn, the cell `sown` (where
-        the last seed fell or will fall, -1 for none), brackets around view key `chosen` (-1)."""
+        """The board's lines, marks (MARKS) and boxes: the divider, whose turn, the cell `sown`
+        (where the last seed fell or will fall, -1 for none), a box around each pit, bold
+        around view key `chosen` (-1 for none)."""
         cols = self.columns
         half = 6 // cols  # key rows of each side's pits: 2 of three, or 1 of six
         # The divider: down the column between the pits and the stores, through the pits' rows.
         self._mark(MARK_DIVIDER, 1 + 3 * cols * CHAR_PX + 2, 0, 1, 2 * half * LINE_PX - 1)
         mover = b.to_move
         if mover is not None and self.screen != RESULT:
-            # The bar stands beside the mover's half: the top rows are the opponent's pits.
+            # The bar stands beside the mover's half (the top rows are the opponent's pits),
+            # between the boxes and the divider.
             top = mover != viewer
             y = 1 if top else half * LINE_PX + 1
-            self._mark(MARK_TURN, 4 + (3 * cols - 1) * CHAR_PX, y, 2, half * LINE_PX - 3)
+            self._mark(MARK_TURN, cols * BOX_PX - 1, y, 2, half * LINE_PX - 3)
         if sown >= 0:
             self._mark_under(MARK_SOWN, self._key_of_cell(sown, viewer), sown, b, viewer)
-        if chosen >= 0:
-            # Brackets around the chosen pit: its first character's left, its last's right.
-            x = 1 + (chosen % cols) * 3 * CHAR_PX
-            y = (chosen // cols) * LINE_PX + 1
-            self._mark(MARK_CURSOR, x - 2 if x > 1 else 0, y, 1, LINE_PX - 3)
-            self._mark(MARK_CURSOR + 1, x + 2 * CHAR_PX, y, 1, LINE_PX - 3)
+        cells = self._cells_of_keys(b, viewer)
+        boxes = self.boxes
+        at = viewer * 12
+        for key in range(12):
+            if cells[at + key] >= 0:
+                boxes[key] = BOX_CHOSEN if key == chosen else BOX_PIT
 
     def _shades_for(self, bright):
         """Each side's colour at the ten seed-count levels, for this brightness (kept until it changes)."""
@@ -375,6 +403,11 @@ class View:
                 shown[i] = now[i]
                 changed = True
         return changed
+
+    def _board_text_gone(self):
+        """The lines are written with something else: the board's text, when it is shown again,
+        is drawn anew whatever its inputs (_text_inputs_changed would find them unchanged)."""
+        self._text_shown[0] = None
 
     def _store_column(self):
         """The character where the stores' counts start: after the pits, the divider's column
@@ -472,6 +505,7 @@ class View:
     def draw_list(self, title, items, first, cursor):
         """A title and four lines of `items` (strings) from `first`, the `cursor`'s marked."""
         now = self.now
+        self._board_text_gone()
         self.lines[0] = fit(title, now)
         for row in range(4):
             i = first + row
@@ -488,6 +522,7 @@ class View:
         from kalaha.howto import PAGES
 
         title, text, colours = PAGES[self.cursor]
+        self._board_text_gone()
         lines = self.lines
         lines[0] = "%s %d/%d" % (title, self.cursor + 1, len(PAGES))
         for row in range(4):

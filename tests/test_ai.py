@@ -169,6 +169,17 @@ def test_stop_keeps_a_legal_move_and_the_board_is_never_touched():
         search.stop()
         assert search.done and board.is_legal(search.best_pit)
         assert board.position() == before
+    # Stopped before its first step, right after a search of another position (the caller's
+    # clock ran out before a slice fitted in a frame): still a legal move of this one.
+    search = Search()
+    search.start(Board.from_record("1"), depth=4)
+    while not search.step(500):
+        pass
+    for record in ("3-6 2-1", "6 2-1 3-6-5 2 6-2 6", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 3-6-2 6-3"):
+        board = Board.from_record(record)
+        search.start(board, depth=40)
+        search.stop()
+        assert search.done and board.is_legal(search.best_pit), record
 
 
 def test_think_yields_each_completed_depth():

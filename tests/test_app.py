@@ -6,7 +6,9 @@ import pytest
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import BUZZ, App, pit_of_view_key, view_key_of_pit
-from kalaha.screens import GAME, GAME_MENU_ITEMS, MENU, RESULT, SETTING_ITEMS
+from kalaha.records import SETTING_LABELS
+from kalaha.screens import GAME, GAME_MENU_ITEMS, MENU, RESULT
+from kalaha.store import SETTING_CHOICES, SETTING_KEYS
 
 FRAME = 20
 
@@ -321,9 +323,17 @@ def test_settings_menu_changes_every_setting():
     a = d.app
     d.choose("Settings")
     before = dict(a.settings)
-    for _key, label, _choices in SETTING_ITEMS:
+    assert len(SETTING_LABELS) == len(SETTING_KEYS)
+    for key, label in zip(SETTING_KEYS, SETTING_LABELS):
         d.choose(label)
-    assert all(a.settings[k] != before[k] for k, _l, _c in SETTING_ITEMS)
+        assert a.settings[key] != before[key], key
+    # Each goes round all the values a saved setting may have, back to where it was.
+    for key, label in zip(SETTING_KEYS, SETTING_LABELS):
+        seen = {a.settings[key]}
+        for _ in range(len(SETTING_CHOICES[key]) - 1):
+            d.choose(label)
+            seen.add(a.settings[key])
+        assert a.settings[key] == before[key] and seen == set(SETTING_CHOICES[key]), key
     d.choose("Back")
     assert a.screen == MENU
 
@@ -478,6 +488,55 @@ def test_a_thinking_frame_runs_slices_until_its_time_is_used():
     assert 0 < d2.app.search.nodes - before <= 16
 
 
+def test_a_thinking_frame_leaves_room_for_a_long_slice_and_skips_a_full_frame():
+    from kalaha.app import SLICE_GUARD_MS, THINK_FRAME_MS
+
+    clock = [0]
+    calls = [0]
+
+    def ticks():  # slices of 1 ms: predicted by the guard, not by the last one
+        calls[0] += 1
+        clock[0] += 1
+        return clock[0]
+
+    d = Driver()
+    d.app = App(None, slice_nodes=16, ticks=ticks)
+    d.app.tick(0)
+    start_vs_computer(d, "expert")
+    a = d.app
+    d.press(d.key_for(2))
+    wait_until_thinking(d)
+    # A frame that starts now (its first reading 1 ms in): slices run while one more, taking
+    # the guard's time, would end within THINK_FRAME_MS of its start.
+    calls[0] = 0
+    a.tick(d.t + FRAME, clock[0])
+    slices = calls[0] - 1
+    assert slices == THINK_FRAME_MS - SLICE_GUARD_MS
+    # A frame whose first part (a display refresh) used that time already runs none.
+    before = a.search.nodes
+    start = clock[0]
+    clock[0] += THINK_FRAME_MS - SLICE_GUARD_MS + 1
+    a.tick(d.t + 2 * FRAME, start)
+    assert a.search.nodes == before and a.thinking
+    # ... and the next frame goes on.
+    a.tick(d.t + 3 * FRAME, clock[0])
+    assert a.search.nodes > before
+    # Frames that all start full (a slow front end) skip no two in a row: the search goes on
+    # and the computer moves (in the memory check's session it once thought forever).
+    t = d.t + 3 * FRAME
+    ran = 0
+    for _ in range(100000):
+        if not a.thinking:
+            break
+        before = a.search.nodes
+        start = clock[0]
+        clock[0] += THINK_FRAME_MS
+        t += FRAME
+        a.tick(t, start)
+        ran += a.search.nodes > before
+    assert not a.thinking and ran >= 10, ran
+
+
 # ----- the end of a game is one transition (issue 11) ----------------------------------------
 
 
@@ -581,3 +640,25 @@ def test_two_players_see_the_movers_colour_with_and_without_a_clock():
             d.press(d.key_for(pit))
             d.idle()
         assert seen == {"blue", "orange"}
+
+
+def test_the_board_comes_back_whole_after_the_game_menu_or_the_moves():
+    # The board's text is drawn only when what it shows changed (kalaha.view memoises it); the
+    # game menu and the move list write the lines with something else in between.
+    d = Driver()
+    a = d.app
+    d.choose("Two players")
+    d.press(d.key_for(4))
+    d.idle()
+    board = list(a.lines)
+    assert any(" 5 " in line for line in board), board  # (a sowing happened)
+    for item in ("Back to game", "Moves"):
+        a.click()  # the game menu
+        d.frames()
+        assert "> Back to game" in a.lines
+        d.choose(item)
+        if item == "Moves":
+            assert a.lines[0].startswith("Moves")
+            a.click()  # back to the game
+            d.frames()
+        assert a.lines == board, item

@@ -48,6 +48,18 @@ def test_the_picture_check_needs_no_font_but_catches_wrong_text():
     assert emulate.check_text(picture, ["ab a", "", "", "", ""], marks=line) == []
     assert emulate.check_text(picture, ["ab a", "", "", "", ""])  # an unexpected line
     assert emulate.check_text(blank(), ["", "", "", "", ""], marks=line)  # a line not drawn
+    # A pit's box likewise (kalaha.view.box_lit): key 4's, the middle of the second row.
+    from kalaha.view import BOX_PIT, box_lit
+
+    boxed = blank()
+    for y in range(13):
+        for x in range(18):
+            if box_lit(BOX_PIT, x, y):
+                boxed[13 + y][18 + x] = 1
+    four = bytes([0, 0, 0, 0, BOX_PIT] + [0] * 7)
+    assert emulate.check_text(boxed, ["", "", "", "", ""], boxes=four) == []
+    assert emulate.check_text(boxed, ["", "", "", "", ""])  # a box the app does not have
+    assert emulate.check_text(blank(), ["", "", "", "", ""], boxes=four)  # a box not drawn
 
 
 def test_smoke_run_on_the_emulated_macropad():

@@ -27,6 +27,9 @@ from kalaha.screens import (
 )
 from kalaha.store import MemoryFlash, Store
 from kalaha.view import (
+    BOX_CHOSEN,
+    BOX_NONE,
+    BOX_PIT,
     CAPTURE_COLOUR,
     EXTRA_COLOUR,
     HINT_COLOUR,
@@ -36,6 +39,7 @@ from kalaha.view import (
     SOW_COLOUR,
     THINKING_COLOUR,
     WIDTH,
+    box_lit,
     fit,
     pit_of_view_key,
 )
@@ -357,7 +361,7 @@ def test_every_menu_action_is_a_screen_or_an_app_method():
     actions = set()
     for name in dir(screens):
         value = getattr(screens, name)
-        if name.endswith("_ITEMS") and name != "SETTING_ITEMS":
+        if name.endswith("_ITEMS"):
             actions.update(action for _label, action in value)
     for page in (screens.MENU, screens.SETUP, screens.STATS, screens.REPLAY_LIST, screens.SETTINGS):
         actions.update(action for _label, action in page.items(Driver().app))
@@ -441,18 +445,18 @@ def test_keys_mashed_at_the_end_of_a_game_start_nothing():
     assert a.screen == GAME
 
 
-def boxes(a):
+def shown_marks(a):
     """The app's marks that are shown, as (x, y, width, height)."""
     m = a.marks
     return [tuple(m[i : i + 4]) for i in range(0, len(m), 4) if m[i + 2]]
 
 
 def under_key(box, columns=3):
-    """The view key whose count a mark under a pit underlines (rows of 13 px, 18 px a pit), or -1."""
+    """The view key whose box a mark thickens at the bottom (rows of 13 px, 18 px a pit), or -1."""
     x, y, w, h = box
-    if w != 12 or h != 2 or (x - 1) % 18 or x > 1 + 18 * (columns - 1):
+    if w != 12 or h != 1 or (x - 2) % 18 or x > 2 + 18 * (columns - 1) or y % 13 != 10:
         return -1
-    return (y - 11) // 13 * columns + (x - 1) // 18
+    return (y - 10) // 13 * columns + (x - 2) // 18
 
 
 @pytest.mark.parametrize("columns", [3, 6])
@@ -464,12 +468,12 @@ def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game(columns):
     d.app.columns = columns
     a = d.app
     d.frames()
-    assert boxes(a) == []  # the menu: no board, no marks
+    assert shown_marks(a) == []  # the menu: no board, no marks
     start_vs_computer(d, "easy", "you")
     d.frames()
     rows = 12 // columns
     divider = (1 + 18 * columns + 2, 0, 1, rows * 13 - 1)
-    assert divider in boxes(a)
+    assert divider in shown_marks(a)
     turn_bar = a.marks[4 * MARK_TURN : 4 * MARK_TURN + 4]
     assert turn_bar[1] > rows * 13 // 2  # your move: beside your half (the bottom rows)
     # The counts in the keys' rows: row r of the display lists view keys r*columns.. in order.
@@ -487,7 +491,7 @@ def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game(columns):
     while a.anim_path is not None or a.thinking or a.board.to_move == a.computer:
         d.frames()
         white = [k for k in range(12) if a.pixels[k] and hue(a.pixels[k]) == hue(SOW_COLOUR)]
-        marked = [under_key(b, columns) for b in boxes(a) if under_key(b, columns) >= 0]
+        marked = [under_key(b, columns) for b in shown_marks(a) if under_key(b, columns) >= 0]
         if a.anim_path is not None and white:
             assert marked == white
             seen += 1
@@ -495,18 +499,42 @@ def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game(columns):
             thinking_seen = True
             assert a.marks[4 * MARK_TURN + 1] < rows * 13 // 2  # the computer's turn: the top half
     assert seen >= 3 and thinking_seen
-    assert divider in boxes(a)
-    for x, y, w, h in boxes(a):
+    assert divider in shown_marks(a)
+    for x, y, w, h in shown_marks(a):
         assert 0 <= x and x + w <= 128 and 0 <= y and y + h <= 64
-    # Holding a key previews: brackets around it and the landing pit underlined.
-    key = d.key_for([p for p in a.board.legal_moves() if p][0])
+    # A box around every pit, and none where a key has no pit (a smaller board) or off the board.
+    assert list(a.boxes) == [BOX_PIT] * 12
+    # Holding a key previews: its box bold and the landing pit's box thick at the bottom.
+    pit = [p for p in a.board.legal_moves() if p][0]
+    key = d.key_for(pit)
     a.key_down(key)
     d.frames(25)
-    brackets = [b for b in boxes(a) if b[2] == 1 and b[3] == 10]
-    assert len(brackets) == 2 and brackets[0][1] == key // columns * 13 + 1
+    assert [k for k in range(12) if a.boxes[k] == BOX_CHOSEN] == [key]
+    landing = a.board.preview(pit)[0]
+    marked = [under_key(b, columns) for b in shown_marks(a) if under_key(b, columns) >= 0]
+    if landing < a.board.pits or a.board.pits < landing < 2 * a.board.pits + 1:
+        assert marked and marked[0] != key
     a.key_up(key)
     d.frames()
-    assert not [b for b in boxes(a) if b[2] == 1 and b[3] == 10]
+    assert BOX_CHOSEN not in a.boxes
+
+
+def test_pits_have_boxes_only_where_the_board_has_pits():
+    d = Driver(pits=4, seeds=3)
+    d.frames()
+    assert not any(d.app.boxes)  # the menu: no board
+    d.choose("Two players")
+    d.frames()
+    a = d.app
+    with_pit = [k for k in range(12) if pit_of_view_key(k, a.viewer, 4)[1]]
+    assert len(with_pit) == 8
+    assert [k for k in range(12) if a.boxes[k]] == with_pit
+    # the pixels of the boxes: a rounded outline, bold for the chosen pit, nothing for none
+    outline = [(x, y) for y in range(13) for x in range(18) if box_lit(BOX_PIT, x, y)]
+    bold = [(x, y) for y in range(13) for x in range(18) if box_lit(BOX_CHOSEN, x, y)]
+    assert len(outline) == 2 * 14 + 2 * 10 and set(outline) < set(bold)
+    assert (0, 0) not in outline and (0, 1) in outline and (15, 11) not in outline
+    assert not any(box_lit(BOX_NONE, x, y) for x in range(18) for y in range(13))
 
 
 def test_two_rows_of_six_show_the_clocks_and_every_line_fits():

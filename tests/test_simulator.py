@@ -308,10 +308,10 @@ def test_the_turned_oled_is_the_upright_picture_turned_round():
 
     def settled(rotation):
         screen = sim.screen
-        for _ in range(60):
-            if screen.show(sim.app.lines, rotation, sim.app.marks):
+        for _ in range(80):
+            if screen.show(sim.app.lines, rotation, sim.app.marks, sim.app.boxes):
                 sim.display.refresh()
-        assert not screen.pending(sim.app.lines)
+        assert not screen.pending(sim.app.lines, sim.app.boxes)
         sim.display.refresh()
         pg = sim.pygame
         return pg.image.tobytes(sim.oled, "RGB"), pg.image.tobytes(pg.transform.rotate(sim.oled, 180), "RGB")
@@ -323,25 +323,81 @@ def test_the_turned_oled_is_the_upright_picture_turned_round():
 
 
 def test_the_screen_turns_a_segment_a_frame():
-    # Each frame of a turn flips one TileGrid: a refresh of a seventh of a line, not the whole
-    # display (hw/screen.py; 126 ms on the emulated MacroPad when the display was rotated).
+    # Each frame of a turn flips one TileGrid of text or changes one pit's box: a refresh of a
+    # seventh of a line or of one box, not the whole display (hw/screen.py; 126 ms on the
+    # emulated MacroPad when the display was rotated).
     import displayio
 
     from hw.screen import LINES, SEGMENTS
 
     sim = simulator_in("two_players")
-    grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid)]
+    box_grids = sim.screen.boxes.grids
+    grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
     assert len(grids) == LINES * SEGMENTS
-    lines, marks = list(sim.app.lines), list(sim.app.marks)
+    lines, marks, boxes = list(sim.app.lines), list(sim.app.marks), bytes(sim.app.boxes)
+    pits = sum(1 for style in boxes if style)
+    assert pits == 12
+    while sim.screen.show(lines, 0, marks, boxes):
+        pass  # (the boxes appear a frame each: all shown before the turn)
+
+    def tiles():
+        return [g[k] for g in box_grids for k in range(12)]
+
+    # A grid moved or flipped is refreshed whole, its old place and its new (60 ms on the
+    # emulated MacroPad): the boxes' grids keep theirs, only their tiles change.
+    places = [(g.x, g.y, g.flip_x, g.flip_y) for g in box_grids]
+
     for rotation in (180, 0):
         frames = 0
-        while sim.screen.show(lines, rotation, marks) and frames < 100:
+        before = tiles()
+        while sim.screen.show(lines, rotation, marks, boxes) and frames < 100:
             frames += 1
             turned = sum(g.flip_x == (rotation == 180) for g in grids)
-            assert turned == min(frames, LINES * SEGMENTS)  # one more each frame
-        assert not sim.screen.pending(lines)
+            now = tiles()
+            changed = sum(a != b for a, b in zip(before, now))
+            before = now
+            if changed:
+                assert changed == 1  # one box a frame ...
+                assert turned in (0, LINES * SEGMENTS)  # ... before the text turns or after
+            else:
+                assert turned == min(frames - pits, LINES * SEGMENTS)  # one segment more each frame
+        assert not sim.screen.pending(lines, boxes)
         assert all(g.flip_x == (rotation == 180) and g.flip_y == (rotation == 180) for g in grids)
-        # a frame per segment, then the marks (hidden a frame, then placed across)
-        assert LINES * SEGMENTS < frames <= LINES * SEGMENTS + 4
-        text = sim.screen.text()
-        assert [t.rstrip() for t in lines] == text
+        # the boxes hidden a frame each, a frame per segment, the marks (hidden a frame, then
+        # placed across), the boxes shown across
+        assert 2 * pits + LINES * SEGMENTS < frames <= 2 * pits + LINES * SEGMENTS + 4
+        assert [(g.x, g.y, g.flip_x, g.flip_y) for g in box_grids] == places
+        shown = box_grids[1 if rotation == 180 else 0]
+        assert [shown[k] for k in range(12)] == list(boxes)
+        assert not any(box_grids[0 if rotation == 180 else 1][k] for k in range(12))
+
+
+def test_a_pits_box_changes_only_in_a_frame_without_text():
+    # A box's refresh on top of the text's budget made a frame 18 ms of refresh on the emulated
+    # MacroPad: the screen draws a box only when no text changed (hw/screen.py).
+    import displayio
+
+    from kalaha.screens import GAME
+
+    sim = simulator_in("two_players")
+    box_grids = sim.screen.boxes.grids
+    text_grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
+
+    def tiles(grids):
+        return [g[x, y] for g in grids for y in range(g.height) for x in range(g.width)]
+
+    boxes_before, text_before = tiles(box_grids), tiles(text_grids)
+    both = boxes_changed = text_changed = 0
+    # The game menu and back (the text and every box change at once), a pit chosen and sown.
+    for action in (sim.app.click, lambda: sim.app.act(GAME), lambda: sim.key_down(9), lambda: sim.key_up(9)):
+        action()
+        for _ in range(100):
+            sim.step()
+            boxes_now, text_now = tiles(box_grids), tiles(text_grids)
+            box, text = boxes_now != boxes_before, text_now != text_before
+            both += box and text
+            boxes_changed += box
+            text_changed += text
+            boxes_before, text_before = boxes_now, text_now
+    assert boxes_changed and text_changed  # (the test saw both change)
+    assert both == 0

@@ -98,7 +98,9 @@ def figures(serial):
     parts = [r[1] for r in reports]
     thought = [int(m) for m in re.findall(r"kalaha: thought (\d+) ms", serial)]
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
+    startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
     return {
+        "startup": startup,
         "free": free,
         "slowest": slowest,
         "parts": parts,
@@ -121,16 +123,27 @@ def cell(picture, row, column, x0=1, line_height=13):
     return tuple(tuple(picture[y + dy][x : x + 6]) for dy in range(12))
 
 
-def check_text(picture, lines, columns=21, marks=()):
-    """Problems (a list of strings) where the picture does not show `lines` as text cells and
-    the `marks` (kalaha.view: (x, y, width, height) each, width 0 hidden) as filled rectangles.
+def check_text(picture, lines, columns=21, marks=(), boxes=(), key_columns=3):
+    """Problems (a list of strings) where the picture does not show `lines` as text cells, the
+    `marks` (kalaha.view: (x, y, width, height) each, width 0 hidden) as filled rectangles and
+    the pits' `boxes` (kalaha.view: a style per view key, upright, rows of `key_columns`).
 
     No font needed: every space must be blank, every other character must have pixels, equal
-    characters must look equal and different characters different. Every pixel of a mark must
-    be lit; the marks are then taken out of the picture before the text is read.
+    characters must look equal and different characters different. Every pixel of a mark or a
+    box must be lit; they are then taken out of the picture before the text is read.
     """
+    from kalaha.view import BOX_PX, LINE_PX, box_lit
+
     problems = []
     picture = [list(r) for r in picture]
+    for key, style in enumerate(boxes):
+        x0 = key % key_columns * BOX_PX
+        y0 = key // key_columns * LINE_PX
+        lit = [(x0 + x, y0 + y) for y in range(LINE_PX) for x in range(BOX_PX) if box_lit(style, x, y)]
+        if not all(picture[y][x] for x, y in lit):
+            problems.append("the box of key %d (style %d) is not drawn" % (key, style))
+        for x, y in lit:
+            picture[y][x] = 0
     for at in range(0, len(marks), 4):
         x, y, w, h = marks[at : at + 4]
         if not w:
@@ -203,12 +216,12 @@ def smoke():
     if "Traceback" in serial:
         problems.append("a traceback on the serial console")
     expected = expected_lines(LEVEL_CLICKS["easy"], first_key=8)
-    for name, (lines, marks) in expected.items():
+    for name, (lines, marks, boxes) in expected.items():
         path = "%s_%s.fb.json" % (prefix, name)
         if not os.path.exists(path):
             problems.append("no picture %s" % name)
             continue
-        problems += ["%s: %s" % (name, p) for p in check_text(frame(path), lines, marks=marks)]
+        problems += ["%s: %s" % (name, p) for p in check_text(frame(path), lines, marks=marks, boxes=boxes)]
     return problems, figures(serial), prefix
 
 
@@ -227,21 +240,21 @@ def expected_lines(level_clicks, first_key):
             app.tick(now[0])
 
     settle(5000)
-    out = {"help": (list(app.lines), list(app.marks))}
+    out = {"help": (list(app.lines), list(app.marks), bytes(app.boxes))}
     app.click()  # leave the help
     settle(1500)
-    out["menu"] = (list(app.lines), list(app.marks))
+    out["menu"] = (list(app.lines), list(app.marks), bytes(app.boxes))
     app.click()
     for _ in range(level_clicks):
         app.click()
     app.turn(2)
     app.click()
     settle(1500)
-    out["start"] = (list(app.lines), list(app.marks))
+    out["start"] = (list(app.lines), list(app.marks), bytes(app.boxes))
     app.key_down(first_key)
     app.key_up(first_key)
     settle(8000)
-    out["moved"] = (list(app.lines), list(app.marks))
+    out["moved"] = (list(app.lines), list(app.marks), bytes(app.boxes))
     return out
 
 
@@ -256,6 +269,11 @@ def summary(out, figs):
         worst = slowest.index(max(slowest))
         out.write("slowest frame: %d ms (%s)\n" % (slowest[worst], figs["parts"][worst]))
         out.write("slowest frame of each 5 s report: %s\n" % " ".join(str(s) for s in slowest))
+    if figs["startup"]:
+        out.write(
+            "start-up draw (the display's first, whole refresh, before the loop): %d ms\n"
+            % figs["startup"][0]
+        )
     if figs["collect"]:
         out.write("gc.collect() (the report's own, between frames): up to %d ms\n" % max(figs["collect"]))
     if thought:
