@@ -22,9 +22,11 @@ LINE_HEIGHT = 13  # 64 px / 5 lines; the font is 6x12
 FIRST = 32  # the sheet's tiles cover ASCII 32..126
 LAST = 126
 # Display refresh per frame, in character cells x display pages (8 pixel rows) of changed
-# boxes, plus SEGMENT_COST cells per box. Measured on the MacroPad firmware (emulated): about
-# 0.25 ms per unit, the whole screen 69 ms. 20 keeps a frame's refresh near 5 ms; a bigger
-# change (a new screen) is drawn over a few frames, a segment of a line or more at a time.
+# boxes, plus SEGMENT_COST cells per box. Measured on the MacroPad firmware (emulated,
+# 2026-12-01, the refresh of each frame and what it drew): 0.6-0.8 ms per unit (a whole
+# 7-character segment on a line over three pages, 24 units, took 15-19 ms). 20 keeps a frame's
+# refresh near 14 ms; a bigger change (a new screen) is drawn over a few frames, up to a
+# segment at a time, and a segment bigger than what is left in part.
 REFRESH_BUDGET = 20
 SEGMENT = 7  # characters per TileGrid: a line is three
 SEGMENT_COST = 1
@@ -106,17 +108,24 @@ class TextLine:
                 high = i
         return 0 if low < 0 else (high - low + 1 + SEGMENT_COST) * self.pages
 
-    def set(self, text, first, segment):
-        """Show `text` from its character `first` in `segment`: only changed tiles are written."""
+    def set(self, text, first, segment, width=SEGMENT):
+        """Show `text` from its character `first` in `segment`: only changed tiles are written,
+        and only `width` characters from the first changed one (the refresh is the box around
+        the changed tiles: the rest follows in another frame)."""
         grid = self.grids[segment]
         font = self.font
         chars = self.chars
         n = len(text)
         at = segment * SEGMENT
+        low = -1
         for i in range(min(SEGMENT, self.columns - at)):
             j = first + i
             a = text[j] if j < n else " "
             if a != chars[at + i]:
+                if low < 0:
+                    low = i
+                elif i >= low + width:
+                    return
                 chars[at + i] = a
                 grid[i] = font.tile(a)
 
@@ -345,10 +354,18 @@ class Screen:
                 cost = line.cost(text, first, segment)
                 if cost == 0:
                     continue
-                if changed and cost > budget:
+                width = SEGMENT
+                if cost > budget:
+                    # More than this frame has left: the part that fits (at least a character
+                    # in a frame's first change), the rest in the next frames.
                     done = False
-                    continue
-                line.set(text, first, segment)
+                    width = budget // line.pages - SEGMENT_COST
+                    if width < 1:
+                        if changed:
+                            continue
+                        width = 1
+                    cost = (width + SEGMENT_COST) * line.pages
+                line.set(text, first, segment, width)
                 budget -= cost
                 changed = True
             line.shown = source if done else None
