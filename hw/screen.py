@@ -24,10 +24,10 @@ LAST = 126
 # Display refresh per frame, in character cells x display pages (8 pixel rows) of changed
 # boxes, plus SEGMENT_COST cells per box. Measured on the MacroPad firmware (emulated,
 # 2026-12-01, the refresh of each frame and what it drew): 0.6-0.8 ms per unit (a whole
-# 7-character segment on a line over three pages, 24 units, took 15-19 ms). 20 keeps a frame's
-# refresh near 14 ms; a bigger change (a new screen) is drawn over a few frames, up to a
-# segment at a time, and a segment bigger than what is left in part.
-REFRESH_BUDGET = 20
+# 7-character segment on a line over three pages, 24 units, took 15-19 ms). 14 keeps a frame's
+# refresh within about 14 ms (20 let one reach 20 ms); a bigger change (a new screen) is drawn
+# over a few frames, up to a segment at a time, and a segment bigger than what is left in part.
+REFRESH_BUDGET = 14
 SEGMENT = 7  # characters per TileGrid: a line is three
 SEGMENT_COST = 1
 TURNED = 180  # the one rotation besides 0: the device held by North (hw/layout.py)
