@@ -452,6 +452,17 @@ def wait_until_thinking(d):
     raise AssertionError("the computer never started thinking")
 
 
+def thinking_expert(ticks):
+    """(driver, app) of a game against Expert whose app reads `ticks`, the computer thinking."""
+    d = Driver()
+    d.app = App(None, slice_nodes=16, ticks=ticks)
+    d.app.tick(0)
+    start_vs_computer(d, "expert")
+    d.press(d.key_for(2))
+    wait_until_thinking(d)
+    return d, d.app
+
+
 def test_a_thinking_frame_runs_slices_until_its_time_is_used():
     from kalaha.app import THINK_FRAME_MS
 
@@ -464,13 +475,7 @@ def test_a_thinking_frame_runs_slices_until_its_time_is_used():
         return clock[0]
 
     clock[0] = 0x20000000 - 20  # wraps in the middle of the first thinking frame
-    d = Driver()
-    d.app = App(None, slice_nodes=16, ticks=ticks)
-    d.app.tick(0)
-    start_vs_computer(d, "expert")
-    a = d.app
-    d.press(d.key_for(2))
-    wait_until_thinking(d)
+    d, a = thinking_expert(ticks)
     before = a.search.nodes
     calls[0] = 0
     d.frames()
@@ -499,13 +504,7 @@ def test_a_thinking_frame_leaves_room_for_a_long_slice_and_skips_a_full_frame():
         clock[0] += 1
         return clock[0]
 
-    d = Driver()
-    d.app = App(None, slice_nodes=16, ticks=ticks)
-    d.app.tick(0)
-    start_vs_computer(d, "expert")
-    a = d.app
-    d.press(d.key_for(2))
-    wait_until_thinking(d)
+    d, a = thinking_expert(ticks)
     # A frame that starts now (its first reading 1 ms in): slices run while one more, taking
     # the guard's time, would end within THINK_FRAME_MS of its start.
     calls[0] = 0
