@@ -22,8 +22,9 @@ import supervisor  # noqa: E402
 import synthio  # noqa: E402
 
 from hw.layout import MACROPAD  # noqa: E402
-from hw.screen import Screen  # noqa: E402
+from hw.screen import REFRESH_BUDGET, Screen  # noqa: E402
 from kalaha.app import TICKS_WRAP, App  # noqa: E402
+from kalaha.endgame import CHUNK as TABLE_CHUNK  # noqa: E402
 from kalaha.endgame import open_table  # noqa: E402
 from kalaha.screens import RESULT  # noqa: E402
 
@@ -38,6 +39,17 @@ REPORT_MS = 5000  # how often the serial console gets the frame and heap figures
 # coach's start): each such frame was over 20 ms, measured on the emulated MacroPad.
 COLLECT_BELOW = 56 * 1024
 HOUSEKEEPING_FRAMES = 10  # how often a busy app is asked whether a collection is due
+# A frame's goal: 20 ms of device time, all included. What its start has used (the keys, a
+# sowing made and saved, the pixels: up to 6 ms) decides what follows, measured on the emulated
+# MacroPad: the display's refresh gets less, and the app's tick (its drawing alone can take
+# 10 ms: the first frame of a game) waits for the next frame when the refresh has used the
+# time. The tick's own long work (the search, the table's check) stops by the clock itself.
+REFRESH_FROM_MS = 2  # the refresh gets all of hw.screen.REFRESH_BUDGET until the frame has used this
+REFRESH_UNITS_PER_MS = 2  # ... and that much less for every ms more (a unit costs 0.6-1.2 ms)
+REFRESH_LEAST = 4  # a smaller budget draws nothing
+TICK_UNTIL_MS = 8  # the app ticks only in a frame that has used no more than this
+COLLECT_UNTIL_MS = 2  # a collection (13-17 ms) only in a frame that has used no more than this
+ASK_FREE_UNTIL_MS = 15  # gc.mem_free() (3-4 ms) after the tick only if the frame has room
 # The OLED's brightness when awake, dimmed and asleep (app.power 0, 1, 2); asleep it also
 # shows nothing (the app blanks its lines), which is what saves an OLED's power.
 OLED_BRIGHTNESS = (1.0, 0.1, 0.0)
@@ -177,7 +189,10 @@ def main():
         board.KEY12,
         board.ENCODER_SWITCH,
     )
-    keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
+    # 32 events, not the default 64 (192 bytes of heap back): the keys are scanned every 20 ms
+    # and a key changes at most once a scan, so the 13 keys make at most 26 events in the two
+    # scans a frame can span (no frame is longer than 20 ms).
+    keys = keypad.Keys(pins, value_when_pressed=False, pull=True, max_events=32)
     encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
     pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=PIXEL_BRIGHTNESS, auto_write=False)
     display = board.DISPLAY
@@ -192,7 +207,7 @@ def main():
     # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
     # The endgame table on the drive (make device puts it there): perfect endgames and exact
     # hints; without it the game plays on and the help's last page says so.
-    endgame, why = open_table(ENDGAME_FILE)
+    endgame, why = open_table(ENDGAME_FILE, scratch=store.scratch(TABLE_CHUNK))
     if why:
         print("kalaha: " + why)
     app = App(
@@ -258,27 +273,40 @@ def main():
         if app.power != shown_power:
             shown_power = app.power
             set_oled_brightness(display, OLED_BRIGHTNESS[shown_power])
-        refreshed = screen.show(app.lines, layout.rotation(app.flip), app.marks, app.boxes)
+        # The refresh's budget: all of it in a frame that started light, less after a key that
+        # sowed (without this, such a key in a frame that redrew a whole line made 21-24 ms).
+        spent = (pixels_done - ticks) % TICKS_WRAP
+        budget = REFRESH_BUDGET - REFRESH_UNITS_PER_MS * max(0, spent - REFRESH_FROM_MS)
+        refreshed = budget >= REFRESH_LEAST and screen.show(
+            app.lines, layout.rotation(app.flip), app.marks, app.boxes, budget
+        )
         if refreshed:
             display.refresh()
         display_done = supervisor.ticks_ms()
-        # Housekeeping: a collection (13-17 ms) is its frame's only work, in a frame that did
-        # not refresh the display; the app ticks again the next frame (its clock catches up).
+        spent = (display_done - ticks) % TICKS_WRAP
+        # Housekeeping: a collection (13-17 ms) is its frame's only work, in a frame that has
+        # used almost nothing yet; the app ticks again the next frame (its clock catches up).
         # Whether one is due is asked a frame before: gc.mem_free() scans the heap's table
         # (3-4 ms, measured emulated), which the frame that collects has no room for. It is
         # asked every frame while the app is quiet (menus, waiting for a key, the table's
         # check: frames with time to spare) and every HOUSEKEEPING_FRAMES frames while it
-        # thinks or sows (a thinking frame's slices stop by the clock, so they make room),
-        # but never in a frame that refreshed the display (a line of text can take 15 ms:
-        # measured emulated, such a frame with the question in it took 21-23 ms).
+        # thinks or sows: before the tick while it searches (the search's slices stop by the
+        # clock, so they make room), else after the tick if the frame still has room (after
+        # a line of text's refresh, or a drawing that took 10 ms, it has none: measured
+        # emulated, such frames with the question in them took 20-24 ms).
         housekeeping = (housekeeping + 1) % HOUSEKEEPING_FRAMES
-        if collect and not refreshed:
+        ask = not collect and (housekeeping == 0 or app.quiet())
+        if collect and spent <= COLLECT_UNTIL_MS:
             gc.collect()
             collect = False
-        else:
-            if not collect and not refreshed and (housekeeping == 0 or app.quiet()):
+        elif spent <= TICK_UNTIL_MS:
+            searching = app.thinking or app.hinting
+            if ask and searching:
                 collect = gc.mem_free() < COLLECT_BELOW
             app.tick(now, ticks)
+            if ask and not searching and (supervisor.ticks_ms() - ticks) % TICKS_WRAP <= ASK_FREE_UNTIL_MS:
+                collect = gc.mem_free() < COLLECT_BELOW
+        # (else this frame's refresh used its time: the app ticks the next, its clock catching up)
         sound.play(app.sounds if app.settings["sound"] else (), now)
         app.sounds.clear()
         report.frame(app, now, ticks, pixels_done, display_done, supervisor.ticks_ms())

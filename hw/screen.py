@@ -300,19 +300,24 @@ class Screen:
             return lines[LINES - 1 - row], (SEGMENTS - 1 - segment) * SEGMENT
         return lines[row], segment * SEGMENT
 
-    def show(self, lines, rotation=0, marks=(), boxes=None):
+    def show(self, lines, rotation=0, marks=(), boxes=None, budget=REFRESH_BUDGET):
         """Turn a segment of text (or the marks) towards `rotation` (0, or TURNED: 180 degrees),
         or update the marks, or else the changed segments of lines within this frame's refresh
-        budget, or else a pit's box (`boxes`: kalaha.view's 12 styles).
+        `budget` (units as REFRESH_BUDGET), or else a pit's box (`boxes`: kalaha.view's 12 styles).
 
         True when the display needs a refresh. What is left over is shown in the next frames;
         the row to start from moves on each frame, so a line that changes every frame (a
-        clock) cannot hold the others back.
+        clock) cannot hold the others back. A frame given less than REFRESH_BUDGET (its start
+        used some of its time) turns nothing and draws no box: those take more than the budget
+        (a turned segment redraws whole), so they wait for a frame with all of it.
         """
         turned = rotation == TURNED
         self.turned = turned
-        if self.boxes.turned != turned and self.boxes.step(None, self.boxes.turned):
-            return True  # turning: the boxes go first (a tile a frame), then the text turns
+        whole = budget >= REFRESH_BUDGET
+        if self.boxes.turned != turned and (not whole or self.boxes.step(None, self.boxes.turned)):
+            return whole  # turning: the boxes go first (a tile a frame), then the text turns
+        if self.text_turned != turned and not whole:
+            return False
         if self.text_turned != turned:
             want = 1 if turned else 0
             for row in range(LINES):
@@ -339,7 +344,6 @@ class Screen:
             # for the marks alone and 4 ms for the text). The text follows the next frame.
             return True
         changed = False
-        budget = REFRESH_BUDGET
         start = self.start
         self.start = (start + 1) % LINES
         for k in range(LINES):
@@ -372,4 +376,4 @@ class Screen:
         # A pit's box only in a frame without text: a tile's refresh on top of the text's
         # budget made the first sowing's frame 18 ms of refresh (measured on the emulated
         # MacroPad). The text comes first; no line changes every frame, so the boxes follow.
-        return changed or self.boxes.step(boxes, turned)
+        return changed or (whole and self.boxes.step(boxes, turned))

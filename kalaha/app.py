@@ -79,9 +79,14 @@ THINK_FRAME_MS = const(15)
 # emulated MacroPad, most slices take 0-2 ms and one in ten 3-5 ms (an endgame-table probe),
 # and predicted by the last one alone, such a slice begun at 13 ms made frames of 21-22 ms.
 SLICE_GUARD_MS = const(3)
-# A quiet frame (nothing animates or thinks) checks the endgame table until it has lasted
-# this long; the tick's own work and drawing come on top (kalaha.app.App._check_table).
+# A quiet frame (nothing animates or thinks) checks the endgame table, after its drawing,
+# until it has lasted this long (App.tick).
 CHECK_FRAME_MS = const(9)
+# ... and a frame already past that runs no piece of the check, unless this many frames in a
+# row have run none (so on a device whose every frame starts full, the check still goes on).
+# Forced every other frame, a piece (about 1 ms) landed in the frames that redraw the whole
+# display for the other player: 21-22 ms (measured emulated).
+CHECK_PATIENCE = const(30)
 TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
@@ -162,7 +167,7 @@ class App(View):
         self.coach = None  # the result screen's coach at work (kalaha.coach.Coach), True: to start
         self.think_started = 0
         self.frame_start = None
-        self.slices_skipped = False  # the last frame's slices were skipped (App._slices)
+        self.slices_skipped = 0  # frames in a row whose slices were skipped (App._slices)
         self.hinting = False  # the search is finding a hint for the board of hint_version
         self.hint_version = -1
         self.result_text = ""
@@ -233,17 +238,22 @@ class App(View):
             self.message = ""
             self.message_until = 0
         self.screen.tick(self, now)
+        self.render()
         if self.endgame is not None and not self.endgame_checked and self.quiet():
             # The endgame table is checked in the quiet part of frames: the search uses only
             # checked blocks, so the whole table is trusted within a few minutes.
             # (512-byte pieces, about 1 ms each on the device, while the frame is under
             # CHECK_FRAME_MS: a whole 1 KB block in one frame took about 10 ms on the emulated
             # MacroPad and made most of the frames over 20 ms while the table was checked.)
+            # After the drawing, so the frame's clock has counted it: checked before it, the
+            # frame that passes the device to the other player (3-8 ms of drawing) took 17 ms
+            # in its tick alone (measured emulated). A frame already full waits: the check is
+            # never urgent (CHECK_PATIENCE).
             try:
-                self.endgame_checked = self._slices(self.endgame, CHECK_FRAME_MS, 0)
+                self.endgame_checked = self._slices(self.endgame, CHECK_FRAME_MS, 0, CHECK_PATIENCE)
             except (OSError, ValueError):
                 self._drop_table()
-        self.render()
+                self.render()
 
     def game_tick(self, now):
         """The game screen's time: the animation, the computer's or the hint's search, holds."""
@@ -256,6 +266,7 @@ class App(View):
             self._hint_slice()
         else:
             self._maybe_start_computer()
+            self.update_hints()
         for k in range(12):
             t = self.pressed[k]
             if t >= 0 and now - t >= HOLD_MS and self.preview != k:
@@ -730,7 +741,7 @@ class App(View):
         self.endgame = None
         self.say("endgame table damaged")
 
-    def _slices(self, work, frame_ms=THINK_FRAME_MS, guard_ms=SLICE_GUARD_MS):
+    def _slices(self, work, frame_ms=THINK_FRAME_MS, guard_ms=SLICE_GUARD_MS, patience=1):
         """Run `work` for this frame's share: anything stepped like kalaha.ai.Search (`step(n)`
         True once finished, `done`): the search, the table's root decision, the coach, the
         table's check. True once it has finished.
@@ -738,8 +749,8 @@ class App(View):
         Without a ticks function: one slice. With one: slices while the next is predicted to
         end within `frame_ms` of the frame's start (it takes as long as the last, and at least
         `guard_ms`); none at all when the frame's start (a display refresh) has used that time
-        already, unless the last frame ran none either (one slice then, so the work always goes
-        on). Work that finishes here reports it in the next frame, so the frame that acts
+        already, unless the last `patience` frames ran none either (one slice then, so the work
+        always goes on). Work that finishes here reports it in the next frame, so the frame that acts
         on the result (a sowing) stays short too.
         """
         if work.done:
@@ -753,12 +764,13 @@ class App(View):
         else:
             started = self.frame_start
             full = (last - started) % TICKS_WRAP + guard_ms > frame_ms
-            if full and not self.slices_skipped:
-                # This frame is full; the next one has room. Never two in a row: on a device
-                # whose every frame starts full, the work still goes on, a slice every other frame.
-                self.slices_skipped = True
+            if full and self.slices_skipped < patience:
+                # This frame is full; a later one has room. Never more than `patience` in a row
+                # (the search: never two): on a device whose every frame starts full, the work
+                # still goes on, a slice every other frame.
+                self.slices_skipped += 1
                 return False
-            self.slices_skipped = False
+            self.slices_skipped = 0
         while not work.step(self.slice_nodes):
             now = ticks()
             used = (now - started) % TICKS_WRAP

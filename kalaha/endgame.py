@@ -92,7 +92,9 @@ class Damaged(ValueError):
 class EndgameTable:
     """An open endgame table. probe() gives the mover's future gain, or -1 (not covered)."""
 
-    def __init__(self, path, pits=6, empty_capture=False, alga=False):
+    def __init__(self, path, pits=6, empty_capture=False, alga=False, scratch=None):
+        # scratch: a CHUNK-byte buffer to check the blocks in, whose contents need not last
+        # between calls (the device lends its store's image: kalaha.store.Store.scratch).
         self.file = open(path, "rb")
         head = bytearray(HEADER)
         self.file.readinto(head)
@@ -110,7 +112,8 @@ class EndgameTable:
         self.data_bytes = (self.count + 1) // 2
         self.blocks = (self.data_bytes + BLOCK - 1) // BLOCK
         self.checked = bytearray((self.blocks + 7) // 8)  # a bit per block: its CRC was good
-        self.chunk = bytearray(CHUNK)  # a block is read in chunks to check it, once
+        # A block is read in chunks to check it, once.
+        self.chunk = scratch if scratch is not None and len(scratch) == CHUNK else bytearray(CHUNK)
         self.byte = bytearray(1)
         self.probes = 0
         # Where the file is (-1: not known): a read where the last one ended needs no seek.
@@ -242,13 +245,13 @@ class EndgameTable:
         return got
 
 
-def open_table(path, pits=6):
+def open_table(path, pits=6, scratch=None):
     """(EndgameTable, "") for the file at `path`, or (None, why) when it is missing or not usable.
 
-    The game plays without it; the help's last page says which.
+    The game plays without it; the help's last page says which. `scratch`: see EndgameTable.
     """
     try:
-        return EndgameTable(path, pits), ""
+        return EndgameTable(path, pits, scratch=scratch), ""
     except OSError:
         return None, "endgame table missing"
     except ValueError:
@@ -324,6 +327,7 @@ def best_root_move(table, board):
 
 
 __all__ = [
+    "CHUNK",
     "NORTH",
     "SOUTH",
     "EndgameTable",

@@ -1,6 +1,6 @@
 """How to play, on the device: the rules in short, the key map, the colour legend.
 
-Imported only while the help is shown (kalaha.view) and let go after (kalaha.app.forget_help),
+Imported only while the help is shown (kalaha.view) and let go after (kalaha.screens.forget),
 so its text costs no heap during games.
 """
 
@@ -16,48 +16,37 @@ from kalaha.view import (
     THINKING_COLOUR,
 )
 
-# What each colour means: the legend of the help pages (and of the README's table).
-LEGEND = (
-    (SOW_COLOUR, "white: last seed"),
-    (EXTRA_COLOUR, "green: extra turn"),
-    (CAPTURE_COLOUR, "yellow: capture"),
-    (DANGER_COLOUR, "red: in danger"),
-    (ILLEGAL_COLOUR, "pink: not allowed"),
-    (THINKING_COLOUR, "violet: thinking"),
-    (HINT_COLOUR, "cyan: hint"),
+# How to play, a page each: its title and four lines in one string, "\n" between them (page()
+# splits it). One string a page, not a tuple of five: on the device each string is an object of
+# its own, and the pages took 2.4 KB of heap as tuples of strings, 1 KB like this (measured in
+# CircuitPython 10); the first start opens the help, at the lowest free heap of a session.
+PAGES = (
+    "How to play\nPress a pit of yours:\nits seeds go one by\none anticlockwise,\nthrough your store.",
+    "Store, capture\nLast seed in store:\nplay again.\nIn your empty pit:\ntake it and across.",
+    "The end\nA row is empty: each\nside stores its row.\nMost seeds wins.\nOptions: Settings",
+    "Keys\nBottom keys: yours\nTop keys: opponent\nHold a key: preview\nKnob: pick; push=menu",
+    "Colours\nblue, orange: pits,\nbrighter: more seeds\nwhite: last seed\ngreen: extra turn",
+    "Colours\nyellow: capture\nred: in danger\npink: not allowed\nviolet: thinking",
+    "Colours\ncyan: hint\n\nKnob or keys: page\nPush: back",
+)
+# The colours a page lights on keys 0.., one for each of its lines from the first, in order.
+COLOURS = (
+    (),
+    (),
+    (),
+    (),
+    (SOUTH_COLOUR, NORTH_COLOUR, SOW_COLOUR, EXTRA_COLOUR),
+    (CAPTURE_COLOUR, DANGER_COLOUR, ILLEGAL_COLOUR, THINKING_COLOUR),
+    (HINT_COLOUR,),
 )
 
-# How to play: (title, four lines, the colours to light on keys 0..) per page; keys turn pages.
-PAGES = (
-    (
-        "How to play",
-        ("Press a pit of yours:", "its seeds go one by", "one anticlockwise,", "through your store."),
-        (),
-    ),
-    (
-        "Store, capture",
-        ("Last seed in store:", "play again.", "In your empty pit:", "take it and across."),
-        (),
-    ),
-    (
-        "The end",
-        ("A row is empty: each", "side stores its row.", "Most seeds wins.", "Options: Settings"),
-        (),
-    ),
-    (
-        "Keys",
-        ("Bottom keys: yours", "Top keys: opponent", "Hold a key: preview", "Knob: pick; push=menu"),
-        (),
-    ),
-    (
-        "Colours",
-        ("blue, orange: pits,", "brighter: more seeds", LEGEND[0][1], LEGEND[1][1]),
-        (SOUTH_COLOUR, NORTH_COLOUR, LEGEND[0][0], LEGEND[1][0]),
-    ),
-    (
-        "Colours",
-        (LEGEND[2][1], LEGEND[3][1], LEGEND[4][1], LEGEND[5][1]),
-        (LEGEND[2][0], LEGEND[3][0], LEGEND[4][0], LEGEND[5][0]),
-    ),
-    ("Colours", (LEGEND[6][1], "", "Knob or keys: page", "Push: back"), (LEGEND[6][0],)),
-)
+
+def page(number):
+    """(title, four lines, colours) of page `number` (0..len(PAGES)-1).
+
+    >>> title, lines, colours = page(6)
+    >>> title, lines[0], colours == (HINT_COLOUR,)
+    ('Colours', 'cyan: hint', True)
+    """
+    text = PAGES[number].split("\n")
+    return text[0], text[1:], COLOURS[number]

@@ -298,6 +298,13 @@ class Store:
         self.needs_compaction = False
         self.load()
 
+    def scratch(self, size):
+        """The image's last `size` bytes, lent out: the store fills the image only inside its
+        own calls (loading, compaction) and keeps nothing in it between them, so a reader that
+        also uses a buffer only inside its own calls (the endgame table's check) needs none of
+        its own. (About 0.5 KB of heap while the table is checked.)"""
+        return memoryview(self.image)[SIZE - size :]
+
     # ----- reading ------------------------------------------------------------------------
 
     def load(self):

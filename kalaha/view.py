@@ -128,6 +128,27 @@ class View:
             return self.viewer == NORTH
         return False
 
+    def hints_wanted(self):
+        """True when the keys show hint colours: hints on, the game's screen, a human to move."""
+        return (
+            self.settings["hints"]
+            and self.screen == GAME
+            and self._human_to_move()
+            and self.anim_path is None
+            and not self.thinking
+        )
+
+    def update_hints(self):
+        """Work out the hint colours for this position, if they are shown and not known yet.
+
+        Not part of drawing: the app calls it in a tick of its own (kalaha.app.App.game_tick),
+        so the frame that ends a sowing does not also try its six sowings (5 ms on the device,
+        estimated): the colours light a frame later.
+        """
+        if self._hints_version != self.version and self.hints_wanted():
+            self._hint_colours()
+            self._hints_version = self.version
+
     def _hint_colours(self):
         """Per view key: EXTRA/CAPTURE for the mover's pits, DANGER where the opponent could capture."""
         b = self.board
@@ -214,18 +235,8 @@ class View:
         mover = b.to_move
         phase = self.now // PHASE_MS
         human = self._human_to_move()
-        hints = None
-        if (
-            self.settings["hints"]
-            and self.screen == GAME
-            and human
-            and self.anim_path is None
-            and not self.thinking
-        ):
-            if self._hints_version != self.version:
-                self._hint_colours()
-                self._hints_version = self.version
-            hints = self._hints
+        # The hint colours of this position, once they are worked out (update_hints).
+        hints = self._hints if self._hints_version == self.version and self.hints_wanted() else None
         shades = self._shades_for(bright)
         cells = self._cells_of_keys(b, viewer)
         p = b.pits
@@ -519,9 +530,9 @@ class View:
     def draw_help(self):
         # Imported while the help is shown, and let go when it closes (Page.module, App.go):
         # its text then costs no heap during games.
-        from kalaha.howto import PAGES
+        from kalaha.howto import PAGES, page
 
-        title, text, colours = PAGES[self.cursor]
+        title, text, colours = page(self.cursor)
         self._board_text_gone()
         lines = self.lines
         lines[0] = "%s %d/%d" % (title, self.cursor + 1, len(PAGES))

@@ -339,6 +339,106 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
             assert frames * 3 > EndgameTable(path).blocks
 
 
+def test_the_tables_check_counts_the_drawing_and_waits_for_frames_with_room(tmp_path):
+    """The check runs after the frame's drawing, and a frame already past CHECK_FRAME_MS runs
+    none of it, unless CHECK_PATIENCE frames in a row have run none (then one piece)."""
+    from kalaha.app import CHECK_FRAME_MS, CHECK_PATIENCE, App
+
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, 6, 8)
+    clock = [0]
+    draw_ms = [0]
+
+    def ticks():
+        clock[0] += 1  # every reading of the clock: a millisecond gone
+        return clock[0]
+
+    class SlowDrawing(App):
+        def render(self):
+            clock[0] += draw_ms[0]  # a drawing that takes draw_ms of the frame
+            App.render(self)
+
+    def progress(table):
+        return (table.next_check, table.check_at)
+
+    table = EndgameTable(path)
+    app = SlowDrawing(endgame=table, ticks=ticks, welcome=False)
+    app.tick(0, 0)  # (the first frame: the menu drawn, the check begun)
+    assert not app.endgame_checked
+    # A frame whose own drawing uses it up: no piece of the check after it.
+    draw_ms[0] = CHECK_FRAME_MS + 1
+    runs = []
+    for frame in range(1, 2 * CHECK_PATIENCE + 3):
+        clock[0] = 100 * frame
+        before = progress(table)
+        app.tick(clock[0], clock[0])
+        runs.append(progress(table) != before)
+    # Full frames wait CHECK_PATIENCE in a row, then one runs a piece (the check goes on).
+    assert runs[:CHECK_PATIENCE] == [False] * CHECK_PATIENCE
+    assert runs[CHECK_PATIENCE] and runs[2 * CHECK_PATIENCE + 1]
+    assert runs.count(True) == 2
+    # Frames with room check again, every frame, and the check still ends.
+    draw_ms[0] = 1
+    for frame in range(3):
+        clock[0] = 10000 + 100 * frame
+        before = progress(table)
+        app.tick(clock[0], clock[0])
+        assert progress(table) != before
+    for frame in range(3, 1000):
+        clock[0] = 10000 + 100 * frame
+        app.tick(clock[0], clock[0])
+    assert app.endgame_checked
+
+
+def test_the_check_in_the_stores_scratch_keeps_both_right(tmp_path):
+    """The device checks the table in a piece of the store's image (Store.scratch): the check's
+    verdicts are the same, and saves made between its pieces (compactions among them, which
+    fill the whole image) load back as saved."""
+    from kalaha.endgame import CHUNK
+    from kalaha.store import MemoryFlash, Store
+
+    path = str(tmp_path / "t.kdb")
+    endgame_db.build(path, 6, 8)
+    data = bytearray(open(path, "rb").read())
+    data[HEADER + BLOCK * 5 + 100] ^= 0x10
+    bad = tmp_path / "bad.kdb"
+    bad.write_bytes(bytes(data))
+    for name, ok in ((path, True), (str(bad), False)):
+        flash = MemoryFlash()
+        store = Store(flash)
+        table = EndgameTable(name, scratch=store.scratch(CHUNK))
+        moves = 0
+        verdict = True
+        rng = random.Random(5)
+        while True:
+            try:
+                if table.verify_step():
+                    break
+            except Damaged:
+                verdict = False
+                break
+            # a save between every two pieces: games' sowings and ends (and so compactions)
+            if store.current is None:
+                board = Board()
+                store.new_game(board.rules(), 0, 1)
+            pit = rng.choice([m for m in board.legal_moves() if m])
+            board.push(pit)
+            store.move(pit)
+            moves += 1
+            if board.to_move is None:
+                store.end_game(board.outcome().code)
+            if moves % 4 == 0:
+                store.compact()  # the whole image written, then the flash
+        assert verdict == ok
+        assert moves > (100 if ok else 8)  # (saves really fell between the pieces)
+        again = Store(MemoryFlash(flash.read()))
+        assert again.message == ""
+        assert [g.moves for g in again.history] == [g.moves for g in store.history]
+        assert (again.current.moves if again.current else None) == (
+            store.current.moves if store.current else None
+        )
+
+
 def last_slip_by_solver(board, side, max_seeds):
     """(turn, cost) of `side`'s last sowing that lost margin with at most `max_seeds` in the
     pits, each sowing valued by the exact solver; (0, 0) when there is none."""

@@ -9,8 +9,8 @@ from test_persistence import play_some
 
 from kalaha import NORTH, SOUTH
 from kalaha.app import DIM_MS, OFF_MS, App
-from kalaha.howto import LEGEND
 from kalaha.howto import PAGES as HELP_PAGES
+from kalaha.howto import page as help_page
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -31,6 +31,7 @@ from kalaha.view import (
     BOX_NONE,
     BOX_PIT,
     CAPTURE_COLOUR,
+    DANGER_COLOUR,
     EXTRA_COLOUR,
     HINT_COLOUR,
     ILLEGAL_COLOUR,
@@ -44,16 +45,18 @@ from kalaha.view import (
     pit_of_view_key,
 )
 
-MEANINGS = (
-    SOUTH_COLOUR,
-    NORTH_COLOUR,
-    SOW_COLOUR,
-    EXTRA_COLOUR,
-    CAPTURE_COLOUR,
-    ILLEGAL_COLOUR,
-    THINKING_COLOUR,
-    HINT_COLOUR,
-) + tuple(c for c, _ in LEGEND)
+# The colour legend as the README's table gives it: the help's colour pages must name each
+# colour in these words and light that colour beside them.
+LEGEND = (
+    (SOW_COLOUR, "white: last seed"),
+    (EXTRA_COLOUR, "green: extra turn"),
+    (CAPTURE_COLOUR, "yellow: capture"),
+    (DANGER_COLOUR, "red: in danger"),
+    (ILLEGAL_COLOUR, "pink: not allowed"),
+    (THINKING_COLOUR, "violet: thinking"),
+    (HINT_COLOUR, "cyan: hint"),
+)
+MEANINGS = (SOUTH_COLOUR, NORTH_COLOUR) + tuple(c for c, _ in LEGEND)
 
 
 def hue(colour):
@@ -169,7 +172,8 @@ def test_every_message_is_shown_in_full():
 
 
 def test_help_and_menu_texts_fit():
-    for title, text, colours in HELP_PAGES:
+    for number in range(len(HELP_PAGES)):
+        title, text, colours = help_page(number)
         assert len("%s %d/%d" % (title, 9, 9)) <= WIDTH
         assert all(len(line) <= WIDTH for line in text) and len(text) == 4
         assert len(colours) <= 4
@@ -213,8 +217,8 @@ def test_a_flag_fall_shows_on_the_display_the_frame_it_happens():
 
 
 def test_each_meaning_has_its_own_colour():
-    hues = [hue(c) for c in MEANINGS[:8]]
-    assert len(set(hues)) == 8
+    hues = [hue(c) for c in MEANINGS]
+    assert len(set(hues)) == len(MEANINGS)
     assert all(0 < c <= 0xFFFFFF for c in MEANINGS)
 
 

@@ -439,3 +439,55 @@ def test_no_frame_refreshes_more_text_than_the_budget():
             before = now
     assert frames > 12  # (several whole screens drawn)
     assert 0 < worst <= REFRESH_BUDGET
+
+
+def test_a_frame_with_less_budget_draws_less_text_and_turns_nothing_until_given_all():
+    # On the device a frame whose start used time (a key that sowed and saved) gives the
+    # screen less (hw/macropad.py): a turned segment or a box is bigger than such a budget, so
+    # they wait; text is drawn within it.
+    import displayio
+
+    from hw.screen import REFRESH_BUDGET, SEGMENT_COST
+    from kalaha.screens import HELP
+
+    sim = simulator_in("two_players")
+    screen = sim.screen
+    box_grids = screen.boxes.grids
+    text_grids = [g for g in screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
+    lines, marks, boxes = list(sim.app.lines), list(sim.app.marks), bytes(sim.app.boxes)
+    while screen.show(lines, 0, marks, boxes):
+        pass
+
+    def state():
+        return [(g.flip_x, [g[i] for i in range(g.width)]) for g in text_grids + list(box_grids)]
+
+    before = state()
+    for _ in range(20):
+        assert not screen.show(lines, 180, marks, boxes, REFRESH_BUDGET - 1)
+    assert state() == before  # nothing turned, no box changed
+    assert screen.show(lines, 180, marks, boxes)  # given all of it, the turn begins
+    assert state() != before
+    while screen.show(lines, 180, marks, boxes):
+        pass
+    # Text within a small budget: a new screen's text a few cells a frame.
+    sim.app.go(HELP)
+    sim.app.render()
+    new = list(sim.app.lines)
+    small = 6
+    frames = 0
+    before = [[g[i] for i in range(g.width)] for g in text_grids]
+    while screen.show(new, 180, marks, bytes(12), small) and frames < 500:
+        frames += 1
+        now = [[g[i] for i in range(g.width)] for g in text_grids]
+        cost = 0
+        for grid, old, cells in zip(text_grids, before, now):
+            changed = [i for i in range(len(old)) if old[i] != cells[i]]
+            if changed:
+                cost += (changed[-1] - changed[0] + 1 + SEGMENT_COST) * ((grid.y + 11) // 8 - grid.y // 8 + 1)
+        assert cost <= small
+        before = now
+    assert 10 < frames < 500  # the text drawn in many small frames, to its end
+    assert screen.pending(new, bytes(12))  # ... and the boxes still there, waiting
+    while screen.show(new, 180, marks, bytes(12)):
+        pass
+    assert not screen.pending(new, bytes(12))

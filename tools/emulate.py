@@ -7,6 +7,7 @@ The game reports its figures on the serial console (hw/macropad.py, SerialReport
 """
 
 import argparse
+import glob
 import json
 import os
 import re
@@ -68,6 +69,10 @@ def run(steps, name, drive=DRIVE, timeout=3600):
     img = make_image(drive, name + ".img")  # one image per run: runs may overlap
     prefix = os.path.join(WORK, "out", name)
     os.makedirs(os.path.dirname(prefix), exist_ok=True)
+    # The runner writes its serial log in place: a longer log of an earlier run would be read
+    # on after this run's end (its reports counted as this run's).
+    for old in glob.glob(glob.escape(prefix) + ".*"):
+        os.remove(old)
     steps_file = prefix + ".steps.json"
     with open(steps_file, "w") as f:
         json.dump(steps, f)

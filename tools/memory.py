@@ -208,7 +208,7 @@ import board, keypad, neopixel, rotaryio
 from hw.macropad import Sound, open_store
 from hw.screen import Screen
 from kalaha.app import App
-keys = keypad.Keys((board.KEY1,) * 13, value_when_pressed=False, pull=True)
+keys = keypad.Keys((board.KEY1,) * 13, value_when_pressed=False, pull=True, max_events=32)
 at = mark("object keypad.Keys (stand-in, sized as measured on the device)", at)
 pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=0.5, auto_write=False)
 at = mark("object NeoPixel (real library)", at)
@@ -218,8 +218,8 @@ sound = Sound()
 at = mark("object Sound (stand-in synthio, sized as measured)", at)
 store = open_store()
 at = mark("object Store", at)
-from kalaha.endgame import open_table
-table, _why = open_table("endgame.kdb")
+from kalaha.endgame import CHUNK, open_table
+table, _why = open_table("endgame.kdb", scratch=store.scratch(CHUNK))
 at = mark("object EndgameTable (the drive's endgame.kdb%%s)" %% (" MISSING" if table is None else ""), at)
 app = App(store=store, endgame=table)
 at = mark("object App (search table included)", at)

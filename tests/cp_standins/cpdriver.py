@@ -20,14 +20,37 @@ bad_colours = [0]
 pixel_bytes = [b""]
 
 _queue = []  # (key_number, pressed) for keypad
-_state = {"clock": 0, "frame_start": 0, "frame": 0, "new_frame": True, "step": 0, "count": 0, "since": 0}
+_state = {
+    "clock": 0,
+    "frame_start": 0,
+    "ended": False,
+    "frame": 0,
+    "new_frame": True,
+    "step": 0,
+    "count": 0,
+    "since": 0,
+}
 _low = [1 << 30, ""]  # lowest free heap after gc.collect(), and where
 
 
 def ticks_ms():
     # Every reading costs a millisecond of work, so a frame's thinking slices see time pass.
-    _state["clock"] += 1
-    return _state["clock"]
+    # The first reading after a frame's end (frame_end) starts the next frame, at least FRAME_MS
+    # after the last one began: the game's loop takes its frame's start there.
+    s = _state
+    if s["ended"]:
+        s["ended"] = False
+        start = s["frame_start"] + FRAME_MS
+        s["clock"] = start if start > s["clock"] else s["clock"] + 1
+        s["frame_start"] = s["clock"]
+        return s["clock"]
+    s["clock"] += 1
+    return s["clock"]
+
+
+def frame_end():
+    """The game's frame is over (its report asks whether a terminal is connected, every frame)."""
+    _state["ended"] = True
 
 
 def next_event(event):
@@ -106,9 +129,6 @@ def _unsettle():
 
 def _on_frame():
     s = _state
-    start = s["frame_start"] + FRAME_MS
-    s["clock"] = start if start > s["clock"] else s["clock"] + 1
-    s["frame_start"] = s["clock"]
     s["frame"] += 1
     if s["frame"] % 25 == 0:
         _measure("play")

@@ -1,6 +1,6 @@
 """Stand-in for keypad: key events come from cpdriver's script, one frame at a time.
 
-The real Keys keeps an event queue (64 events by default) and its scan state.
+The real Keys keeps an event queue (64 events by default; the game asks for 32) and its scan state.
 """
 
 import cpdriver
