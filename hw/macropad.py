@@ -5,6 +5,7 @@ The only device module that imports board, keypad, rotaryio, neopixel, synthio a
 
 import gc
 
+from kalaha.compat import const
 from kalaha.store import SIZE, MemoryFlash, Store
 
 # The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
@@ -30,26 +31,26 @@ from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
-ENCODER_SWITCH_KEY = 12  # the encoder's push switch joins the key scanner as a 13th key
+_ENCODER_SWITCH_KEY = const(12)  # the encoder's push switch joins the key scanner as a 13th key
 ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
-REPORT_MS = 5000  # how often the serial console gets the frame and heap figures
+_REPORT_MS = const(5000)  # how often the serial console gets the frame and heap figures
 # A garbage collection takes 13-17 ms on the device (measured, emulated): do it in a frame of
 # its own once free memory drops below this. Left alone, the firmware collected whenever about
 # 42 KB were still free, in whatever frame allocated then (the table's check, a sowing, the
 # coach's start): each such frame was over 20 ms, measured on the emulated MacroPad.
-COLLECT_BELOW = 56 * 1024
-HOUSEKEEPING_FRAMES = 10  # how often a busy app is asked whether a collection is due
+_COLLECT_BELOW = const(56 * 1024)
+_HOUSEKEEPING_FRAMES = const(10)  # how often a busy app is asked whether a collection is due
 # A frame's goal: 20 ms of device time, all included. What its start has used (the keys, a
 # sowing made and saved, the pixels: up to 6 ms) decides what follows, measured on the emulated
 # MacroPad: the display's refresh gets less, and the app's tick (its drawing alone can take
 # 10 ms: the first frame of a game) waits for the next frame when the refresh has used the
 # time. The tick's own long work (the search, the table's check) stops by the clock itself.
-REFRESH_FROM_MS = 2  # the refresh gets all of hw.screen.REFRESH_BUDGET until the frame has used this
-REFRESH_UNITS_PER_MS = 2  # ... and that much less for every ms more (a unit costs 0.6-1.2 ms)
-REFRESH_LEAST = 4  # a smaller budget draws nothing
-TICK_UNTIL_MS = 8  # the app ticks only in a frame that has used no more than this
-COLLECT_UNTIL_MS = 2  # a collection (13-17 ms) only in a frame that has used no more than this
-ASK_FREE_UNTIL_MS = 15  # gc.mem_free() (3-4 ms) after the tick only if the frame has room
+_REFRESH_FROM_MS = const(2)  # the refresh gets all of hw.screen.REFRESH_BUDGET until the frame has used this
+_REFRESH_UNITS_PER_MS = const(2)  # ... and that much less for every ms more (a unit costs 0.6-1.2 ms)
+_REFRESH_LEAST = const(4)  # a smaller budget draws nothing
+_TICK_UNTIL_MS = const(8)  # the app ticks only in a frame that has used no more than this
+_COLLECT_UNTIL_MS = const(2)  # a collection (13-17 ms) only in a frame that has used no more than this
+_ASK_FREE_UNTIL_MS = const(15)  # gc.mem_free() (3-4 ms) after the tick only if the frame has room
 # The OLED's brightness when awake, dimmed and asleep (app.power 0, 1, 2); asleep it also
 # shows nothing (the app blanks its lines), which is what saves an OLED's power.
 OLED_BRIGHTNESS = (1.0, 0.1, 0.0)
@@ -118,7 +119,7 @@ class Sound:
 class SerialReport:
     """Figures for makers on the USB serial console, only while a terminal is connected.
 
-    Every REPORT_MS: the slowest frame since the last report (the loop's work, display refresh
+    Every _REPORT_MS: the slowest frame since the last report (the loop's work, display refresh
     and pixels included, and where its time went) and the free heap after gc.collect() (which
     takes tens of ms: the report's own cost, left out of the frames); after each computer move, how
     long it thought; the result of each game. `make emulate` reads these lines.
@@ -129,7 +130,7 @@ class SerialReport:
         self.parts = ""  # where the slowest frame's time went
         self.version = -1  # the app's board version at the end of the last frame
         self.frames = 0
-        self.next = REPORT_MS
+        self.next = _REPORT_MS
         self.thinking_since = -1
         self.result = False
 
@@ -168,7 +169,7 @@ class SerialReport:
             )
             self.worst = 0
             self.frames = 0
-            self.next = now + REPORT_MS
+            self.next = now + _REPORT_MS
 
 
 def main():
@@ -234,7 +235,7 @@ def main():
         last_ticks = ticks
         while keys.events.get_into(event):
             number = event.key_number
-            if number == ENCODER_SWITCH_KEY:
+            if number == _ENCODER_SWITCH_KEY:
                 if event.pressed:
                     app.click()
                 continue
@@ -276,8 +277,8 @@ def main():
         # The refresh's budget: all of it in a frame that started light, less after a key that
         # sowed (without this, such a key in a frame that redrew a whole line made 21-24 ms).
         spent = (pixels_done - ticks) % TICKS_WRAP
-        budget = REFRESH_BUDGET - REFRESH_UNITS_PER_MS * max(0, spent - REFRESH_FROM_MS)
-        refreshed = budget >= REFRESH_LEAST and screen.show(
+        budget = REFRESH_BUDGET - _REFRESH_UNITS_PER_MS * max(0, spent - _REFRESH_FROM_MS)
+        refreshed = budget >= _REFRESH_LEAST and screen.show(
             app.lines, layout.rotation(app.flip), app.marks, app.boxes, budget
         )
         if refreshed:
@@ -289,23 +290,23 @@ def main():
         # Whether one is due is asked a frame before: gc.mem_free() scans the heap's table
         # (3-4 ms, measured emulated), which the frame that collects has no room for. It is
         # asked every frame while the app is quiet (menus, waiting for a key, the table's
-        # check: frames with time to spare) and every HOUSEKEEPING_FRAMES frames while it
+        # check: frames with time to spare) and every _HOUSEKEEPING_FRAMES frames while it
         # thinks or sows: before the tick while it searches (the search's slices stop by the
         # clock, so they make room), else after the tick if the frame still has room (after
         # a line of text's refresh, or a drawing that took 10 ms, it has none: measured
         # emulated, such frames with the question in them took 20-24 ms).
-        housekeeping = (housekeeping + 1) % HOUSEKEEPING_FRAMES
+        housekeeping = (housekeeping + 1) % _HOUSEKEEPING_FRAMES
         ask = not collect and (housekeeping == 0 or app.quiet())
-        if collect and spent <= COLLECT_UNTIL_MS:
+        if collect and spent <= _COLLECT_UNTIL_MS:
             gc.collect()
             collect = False
-        elif spent <= TICK_UNTIL_MS:
+        elif spent <= _TICK_UNTIL_MS:
             searching = app.thinking or app.hinting
             if ask and searching:
-                collect = gc.mem_free() < COLLECT_BELOW
+                collect = gc.mem_free() < _COLLECT_BELOW
             app.tick(now, ticks)
-            if ask and not searching and (supervisor.ticks_ms() - ticks) % TICKS_WRAP <= ASK_FREE_UNTIL_MS:
-                collect = gc.mem_free() < COLLECT_BELOW
+            if ask and not searching and (supervisor.ticks_ms() - ticks) % TICKS_WRAP <= _ASK_FREE_UNTIL_MS:
+                collect = gc.mem_free() < _COLLECT_BELOW
         # (else this frame's refresh used its time: the app ticks the next, its clock catching up)
         sound.play(app.sounds if app.settings["sound"] else (), now)
         app.sounds.clear()
