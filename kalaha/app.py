@@ -73,8 +73,10 @@ SLICE_NODES = const(4)  # AI nodes per slice: 1-2 ms on the RP2040, 5 ms at most
 # While the computer thinks, slices run while the next is predicted to end within this much of
 # the frame (given a ticks function and the frame's start): the search gets most of the
 # processor, and a frame, the display and pixels included (the device shows them before
-# ticking) and the drawing after the slices (about 3 ms), stays within 20 ms.
-THINK_FRAME_MS = const(15)
+# ticking) and the drawing after the slices (about 3 ms), stays within 20 ms. (15 made frames
+# of 19-21 ms against Strong, measured emulated: a last slice of 4 ms where 3 was predicted,
+# then 3-4 ms of drawing.)
+THINK_FRAME_MS = const(14)
 # A slice is predicted to take as long as the last one, but at least this: measured on the
 # emulated MacroPad, most slices take 0-2 ms and one in ten 3-5 ms (an endgame-table probe),
 # and predicted by the last one alone, such a slice begun at 13 ms made frames of 21-22 ms.

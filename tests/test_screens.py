@@ -569,3 +569,23 @@ def test_two_rows_of_six_say_which_colour_is_whose():
     b.two_players()
     b.tick(FRAME)
     assert b.lines[3] == "blue to move" and b.lines[2] == "South"
+
+
+def test_hint_colours_light_the_frame_after_a_sowing_ends():
+    # The hint colours try each pit's sowing (about 5 ms on the device): they are worked out in
+    # a tick of their own, not in the frame that ends a sowing and draws the new board.
+    d = Driver(hints=True, brightness=4)
+    d.choose("Two players")
+    a = d.app
+    extra = hue(EXTRA_COLOUR)
+    assert extra in [hue(c) for c in a.pixels if c]  # South's pit 3 ends in its store
+    a.key_down(9)  # South's pit 1 (bottom left): the turn passes
+    a.key_up(9)
+    frames = 0
+    while a.anim_path is not None and frames < 200:
+        d.frames()
+        frames += 1
+    assert a.anim_path is None and a.board.to_move == NORTH
+    assert extra not in [hue(c) for c in a.pixels if c]  # the frame that ended it: none yet
+    d.frames()
+    assert extra in [hue(c) for c in a.pixels if c]  # the next: North's pit 3
