@@ -177,14 +177,16 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error):
         if args.json:
             out.write(json.dumps(r) + "\n")
             return
+        score = (r["score_permille"] + 5) // 10  # per cent, rounded
         out.write(
-            "%s vs %s: %d games, %d wins, %d draws, %d losses (score %.0f%%)\n"
-            % (r["a"], r["b"], r["games"], r["wins"], r["draws"], r["losses"], 100 * r["score"])
+            "%s vs %s: %d games, %d wins, %d draws, %d losses (score %d%%)\n"
+            % (r["a"], r["b"], r["games"], r["wins"], r["draws"], r["losses"], score)
         )
         for who in ("a", "b"):
+            depth = r[who + "_avg_depth_tenths"]
             out.write(
-                "  %s: average depth %.1f, average nodes %.0f per move\n"
-                % (r[who], r[who + "_avg_depth"], r[who + "_avg_nodes"])
+                "  %s: average depth %d.%d, average nodes %d per move\n"
+                % (r[who], depth // 10, depth % 10, r[who + "_avg_nodes"])
             )
 
     p.set_defaults(func=cmd_match)
@@ -225,22 +227,22 @@ def bench(out, device=False):
         board = Board.from_record(record)
         for budget in BENCH_BUDGETS:
             search.clear_table()
-            t = time.perf_counter()
+            t = time.perf_counter_ns()
             search.start(board, depth=60, nodes=budget)
             while not search.step(256):
                 pass
-            dt = time.perf_counter() - t
+            per_second = search.nodes * 1000000000 // max(1, time.perf_counter_ns() - t)
             out.write(
-                "%-8s budget %6d: %6d nodes, depth %2d, best pit %d, %8.0f nodes/s\n"
-                % (name, budget, search.nodes, search.depth_done, search.best_pit, search.nodes / dt)
+                "%-8s budget %6d: %6d nodes, depth %2d, best pit %d, %8d nodes/s\n"
+                % (name, budget, search.nodes, search.depth_done, search.best_pit, per_second)
             )
         counter = [0]
-        t = time.perf_counter()
+        t = time.perf_counter_ns()
         naive_negamax(board, 6, counter)
-        dt = time.perf_counter() - t
+        per_second = counter[0] * 1000000000 // max(1, time.perf_counter_ns() - t)
         out.write(
-            "%-8s naive copy-per-node search, depth 6: %6d nodes, %8.0f nodes/s\n"
-            % (name, counter[0], counter[0] / dt)
+            "%-8s naive copy-per-node search, depth 6: %6d nodes, %8d nodes/s\n"
+            % (name, counter[0], per_second)
         )
     if device:
         from tools import circuitpython, devicetime

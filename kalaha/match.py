@@ -77,7 +77,8 @@ def play_game(south, north, rules, record, seed):
 
 
 def play_match(spec_a, spec_b, games, rules=None, seed=1, opening_plies=2):
-    """A plays B `games` times (both colours from each opening). Returns a summary dict."""
+    """A plays B `games` times (both colours from each opening). Returns a summary dict (its
+    figures integers: score_permille, a_/b_avg_depth_tenths, a_/b_avg_nodes)."""
     rules = rules or {}
     a = make_player(spec_a)
     b = make_player(spec_b)
@@ -99,9 +100,11 @@ def play_match(spec_a, spec_b, games, rules=None, seed=1, opening_plies=2):
         else:
             result["losses"] += 1
         result["games"] += 1
-    result["score"] = (result["wins"] + result["draws"] / 2) / max(result["games"], 1)
+    # Integers only, like the rest of kalaha/: the score in thousandths (a draw is half a win),
+    # the average depth in tenths of a ply.
+    result["score_permille"] = (2 * result["wins"] + result["draws"]) * 500 // max(result["games"], 1)
     for who in ("a", "b"):
         turns = max(per[who][0], 1)
-        result[who + "_avg_depth"] = per[who][1] / turns
-        result[who + "_avg_nodes"] = per[who][2] / turns
+        result[who + "_avg_depth_tenths"] = per[who][1] * 10 // turns
+        result[who + "_avg_nodes"] = per[who][2] // turns
     return result

@@ -92,6 +92,11 @@ def test_match_smoke():
     r = json.loads(out)
     assert r["games"] == 2 and r["wins"] + r["draws"] + r["losses"] == 2
     assert r["a_avg_nodes"] > r["b_avg_nodes"]
+    # integers only (the kalaha package's rule), the score a draw counting half
+    assert all(type(v) is int for k, v in r.items() if k not in ("a", "b"))
+    assert r["score_permille"] * 2 == 1000 * r["wins"] + 500 * r["draws"]
+    status, out, _ = run("match", "medium", "easy", "--games", "2")
+    assert status == 0 and "(score %d%%)" % ((r["score_permille"] + 5) // 10) in out
 
 
 def test_bench_prints_all_positions():
