@@ -314,10 +314,10 @@ class Screen:
         turned = rotation == TURNED
         self.turned = turned
         whole = budget >= REFRESH_BUDGET
-        if self.boxes.turned != turned and (not whole or self.boxes.step(None, self.boxes.turned)):
-            return whole  # turning: the boxes go first (a tile a frame), then the text turns
-        if self.text_turned != turned and not whole:
-            return False
+        if not whole and (self.boxes.turned != turned or self.text_turned != turned):
+            return False  # a turn's steps are bigger than a part of the budget
+        if self.boxes.turned != turned and self.boxes.step(None, self.boxes.turned):
+            return True  # turning: the boxes go first (a tile a frame), then the text turns
         if self.text_turned != turned:
             want = 1 if turned else 0
             for row in range(LINES):

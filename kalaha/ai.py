@@ -106,6 +106,7 @@ class Search:
         self.turn_depth = False
         self.noise_amp = 0
         self.root_base = 0
+        self.root_first = -1  # the root's first legal pit's cell (Search.start)
         self.done = True
         # Hash and probe the table only this far from the leaves: nearer, hashing costs more
         # than the table saves (measured: the same nodes, 17% less time in the VM than at 2).
@@ -194,15 +195,18 @@ class Search:
         self.side[0] = turn
         self.persp[0] = turn
         self.u_code[0] = 0
-        # One legal move: nothing to think about.
-        only = -1
+        # The root's first legal pit: the move when there is no other, or when the search is
+        # stopped before it has valued any (self.moves may still hold another position's).
+        first = -1
         count = 0
         for i in range(base, base + p):
             if c[i]:
                 count += 1
-                only = i
+                if first < 0:
+                    first = i
+        self.root_first = first
         if count == 1 and not exact:
-            self._finish_with(only, 0, 0)
+            self._finish_with(first, 0, 0)
             return
         self._begin_iteration(min(self.deepen, self.max_depth))
 
@@ -241,19 +245,15 @@ class Search:
         # A root move that beat the previous best (searched first) at the new depth is better.
         if self.best[0] > -INF and self.idx[0] > 1:
             self._finish_with(self.bestm[0], self.best[0], self.depth_done)
-        elif self.best[0] > -INF:
-            self._finish_with(self.bestm[0], self.best[0], 0)
         elif self.best_index < 0:
-            # Stopped before any root move was searched: self.moves may still hold the previous
-            # search's moves, so take this position's first legal pit (the cells are the root's).
-            c = self.cells
-            base = self.root_base
-            index = base
-            while not c[index]:
-                index += 1
-            self._finish_with(index, 0, 0)
+            # No iteration finished: this one's first root move if it was valued, else the
+            # root's first legal pit (stopped before any step).
+            if self.best[0] > -INF:
+                self._finish_with(self.bestm[0], self.best[0], 0)
+            else:
+                self._finish_with(self.root_first, 0, 0)
         else:
-            self.done = True
+            self.done = True  # the last finished iteration's move stands
 
     # ----- making and unmaking sowings (the search's own, lean copy of the rules) -------------
 

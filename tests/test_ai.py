@@ -182,6 +182,26 @@ def test_stop_keeps_a_legal_move_and_the_board_is_never_touched():
         assert search.done and board.is_legal(search.best_pit), record
 
 
+def test_stop_in_a_new_iteration_keeps_the_last_finished_depth():
+    # Stopped at any node after an iteration has finished, the search reports that iteration's
+    # depth (or a deeper one's, when the new iteration found a better root move): never less.
+    board = Board.from_record("3-6 2-1")
+    probe = Search()
+    probe.start(board, depth=40)
+    finished_at = []  # (nodes, depth) when each iteration finished
+    while not probe.step(1) and len(finished_at) < 3:
+        if probe.depth_done and (not finished_at or finished_at[-1][1] != probe.depth_done):
+            finished_at.append((probe.nodes, probe.depth_done))
+    nodes, depth = finished_at[1]
+    for extra in range(1, 120):
+        search = Search()
+        search.start(board, depth=40)
+        while search.nodes < nodes + extra and not search.step(1):
+            pass
+        search.stop()
+        assert search.depth_done >= depth and board.is_legal(search.best_pit), extra
+
+
 def test_think_yields_each_completed_depth():
     search = Search()
     seen = [d for d, _score, _pit in think(search, Board(), depth=6)]

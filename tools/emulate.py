@@ -244,22 +244,25 @@ def expected_lines(level_clicks, first_key):
             now[0] += 20
             app.tick(now[0])
 
+    def drawn():
+        return list(app.lines), list(app.marks), bytes(app.boxes)
+
     settle(5000)
-    out = {"help": (list(app.lines), list(app.marks), bytes(app.boxes))}
+    out = {"help": drawn()}
     app.click()  # leave the help
     settle(1500)
-    out["menu"] = (list(app.lines), list(app.marks), bytes(app.boxes))
+    out["menu"] = drawn()
     app.click()
     for _ in range(level_clicks):
         app.click()
     app.turn(2)
     app.click()
     settle(1500)
-    out["start"] = (list(app.lines), list(app.marks), bytes(app.boxes))
+    out["start"] = drawn()
     app.key_down(first_key)
     app.key_up(first_key)
     settle(8000)
-    out["moved"] = (list(app.lines), list(app.marks), bytes(app.boxes))
+    out["moved"] = drawn()
     return out
 
 
