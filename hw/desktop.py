@@ -1,8 +1,8 @@
 """The desktop simulator: a window that looks like the MacroPad, or a headless script runner.
 
-Host-only. The OLED is drawn by the same displayio code as on the device (hw/screen.py),
-through Blinka's displayio and blinka-displayio-pygamedisplay; keys, pixels and the encoder
-are drawn with pygame. Never copied to the device.
+Host-only. The OLED shows the app's frame (kalaha.frame) pixel for pixel, the same bytes the
+MacroPad sends to its panel; keys, pixels and the encoder are drawn with pygame. Never copied to
+the device.
 
 Keyboard: the 12 keys are   1 2 3 / q w e / a s d / z x c   (the same 3x4 grid; each key
 shows its pit's number, and in a two-player game North's turn turns the picture and mirrors
@@ -113,107 +113,52 @@ class FileFlash:
 DEFAULT_DATA = os.path.join(os.path.expanduser("~"), ".pocket-kalaha", "nvm.bin")
 
 
-def turned_text(text, columns, segment):
-    """A line's text as a turned line holds it, or back: its segments in reverse order (each
-    segment's TileGrid is flipped, which reverses its characters on the display)."""
-    text = text[:columns] + " " * (columns - len(text))
-    return "".join(text[first : first + segment] for first in range(columns - segment, -1, -segment))
+def led_glow(colour):
+    """A NeoPixel's colour as a screen shows it: NeoPixels look brighter than their numbers, so
+    the colour is lifted, every channel by the same factor (the hue stays: no channel clips)."""
+    r, g, b = (colour >> 16) & 255, (colour >> 8) & 255, colour & 255
+    top = max(r, g, b)
+    if not top:
+        return (0, 0, 0)
+    num, den = min(3 * top, 255), top
+    return (r * num // den, g * num // den, b * num // den)
 
 
-def readable_screen():
-    """hw.screen.Screen with what only the simulator needs: reading the display back.
-
-    (Kept off the device: it never reads its display, and every byte of code costs heap there.)
-    """
-    import displayio
-    import terminalio
-
-    from hw.screen import COLUMNS, FIRST, LAST, LINES, SEGMENT, SEGMENTS, Font, Screen
-
-    class SheetFont(Font):
-        """Blinka's terminalio.FONT keeps a bitmap per glyph: drawn here into one sheet, tile
-        code - FIRST for each character, as the device's font has it."""
-
-        def __init__(self, font=terminalio.FONT):
-            self.width, self.height = font.get_bounding_box()[0:2]
-            self.tiles = bytearray(range(LAST - FIRST + 1))
-            w, h = self.width, self.height
-            box = font.get_bounding_box()
-            baseline = h + (box[3] if len(box) > 3 else -2)
-            self.sheet = sheet = displayio.Bitmap(w * (LAST - FIRST + 1), h, 2)
-            for code in range(FIRST, LAST + 1):
-                glyph = font.get_glyph(code)
-                if glyph is None:
-                    continue
-                left = (code - FIRST) * w + glyph.dx
-                top = baseline - glyph.height - glyph.dy
-                bitmap = glyph.bitmap
-                for y in range(glyph.height):
-                    for x in range(glyph.width):
-                        px = glyph.tile_index * glyph.width + x
-                        if 0 <= top + y < h and 0 <= left + x - (code - FIRST) * w < w and bitmap[px, y]:
-                            sheet[left + x, top + y] = 1
-
-    class ReadableScreen(Screen):
-        def __init__(self, display, columns=3):
-            super().__init__(display, columns, SheetFont())
-
-        def text(self):
-            """What the display shows, one string per line as its reader sees it (for tests and
-            the headless runner): turned, the bottom line is the first."""
-            out = []
-            for row in range(LINES):
-                line = self.lines[LINES - 1 - row if self.turned else row]
-                text = "".join(line.chars)
-                out.append((turned_text(text, COLUMNS, SEGMENT) if line.turned[0] else text).rstrip())
-            return out
-
-        def pending(self, lines, boxes=None):
-            """True while some of `lines` (or the pits' `boxes`) is not on the display yet (the
-            refresh budget held it back, or the display is still turning)."""
-            if self.marks_turned != self.turned or self.boxes.turned != self.turned:
-                return True
-            at = 12 if self.turned else 0
-            shown = self.boxes.shown
-            if shown[at : at + 12] != (bytes(boxes) if boxes is not None else bytes(12)) or any(
-                shown[12 - at : 24 - at]
-            ):
-                return True
-            for row in range(LINES):
-                line = self.lines[row]
-                if any(t != self.turned for t in line.turned):
-                    return True
-                for segment in range(SEGMENTS):
-                    text, first = self._wanted(lines, row, segment)
-                    if line.cost(text, first, segment):
-                        return True
-            return False
-
-    return ReadableScreen
+def window_scale(pygame, headless):
+    """(num, den): the window's size as a fraction of the device picture's, so it fits the
+    screen's height with room for a title bar."""
+    if headless:
+        return (1, 1)
+    info = pygame.display.Info()
+    room = (info.current_h or HEIGHT + 100) - 100
+    if room >= HEIGHT:
+        return (1, 1)
+    return (max(room, HEIGHT // 3), HEIGHT)
 
 
 class Simulator:
     """The app, the displayio OLED and a pygame picture of the whole device."""
 
     def __init__(self, headless, data=None):
-        os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
-        from blinka_displayio_pygamedisplay import PyGameDisplay
 
         from hw.layout import MACROPAD
         from kalaha.app import App
 
         self.pygame = pygame
-        self.display = PyGameDisplay(width=128, height=64, auto_refresh=False, caption="Pocket Kalaha")
-        # displayio draws into the 128x64 surface; the window shows the whole device around it.
-        self.window = pygame.display.set_mode((WIDTH, HEIGHT))
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Pocket Kalaha")
+        # The device is drawn at its full size on `self.device`; the window shows it whole,
+        # made smaller when the screen is not tall enough (created once, at that size).
+        self.device = pygame.Surface((WIDTH, HEIGHT))
+        self.fit = window_scale(pygame, headless)
+        self.window = pygame.display.set_mode((WIDTH * self.fit[0] // self.fit[1], HEIGHT * self.fit[0] // self.fit[1]))
         self.oled = pygame.Surface((128, 64))
-        self.display._pygame_screen = self.oled
-        self.screen = readable_screen()(self.display, MACROPAD.columns)
         from kalaha.store import MemoryFlash, Store
 
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
@@ -246,15 +191,32 @@ class Simulator:
     # ----- time and drawing ------------------------------------------------------------------
 
     def step(self, ms=FRAME_MS):
-        """One frame: advance the app's clock, update the OLED, draw the device."""
+        """One frame: advance the app's clock, show its frame on the OLED, draw the device."""
         self.now += ms
         self.app.tick(self.now)
         self.app.sounds.clear()  # (the simulator is silent)
-        if self.screen.show(
-            self.app.lines, self.layout.rotation(self.app.flip), self.app.marks, self.app.boxes
-        ):
-            self.display.refresh()
         self.draw()
+
+    def oled_picture(self):
+        """The OLED as the panel shows it: the frame's pixels, turned round when facing North."""
+        buf = self.app.frame.buf
+        surface = self.oled
+        surface.fill((0, 0, 0))
+        lit = (150, 220, 255)
+        turned = self.app.flip
+        for page in range(8):
+            for x in range(128):
+                byte = buf[page * 128 + x]
+                if not byte:
+                    continue
+                for bit in range(8):
+                    if byte >> bit & 1:
+                        y = page * 8 + bit
+                        if turned:
+                            surface.set_at((127 - x, 63 - y), lit)
+                        else:
+                            surface.set_at((x, y), lit)
+        return surface
 
     def frames(self, ms):
         for _ in range(max(1, ms // FRAME_MS)):
@@ -262,19 +224,17 @@ class Simulator:
 
     def draw(self):
         pg = self.pygame
-        win = self.window
+        win = self.device
         win.fill((38, 38, 44))
         pg.draw.rect(win, (10, 10, 10), (MARGIN - 6, MARGIN - 6, OLED_W + 12, OLED_H + 12), border_radius=6)
-        win.blit(pg.transform.scale(self.oled, (OLED_W, OLED_H)), (MARGIN, MARGIN))
+        win.blit(pg.transform.scale(self.oled_picture(), (OLED_W, OLED_H)), (MARGIN, MARGIN))
         pg.draw.circle(win, (20, 20, 24), ENCODER, ENCODER_R)
         pg.draw.circle(win, (90, 90, 100), ENCODER, ENCODER_R - 10, 3)
         colours = self.physical_pixels()
         for k in range(12):
             x, y = self.key_rect(k)[:2]
             colour = colours[k]
-            glow = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
-            # NeoPixels look brighter than their numbers: lift the colour for the screen.
-            glow = tuple(min(255, c * 3) for c in glow)
+            glow = led_glow(colour)
             cap = (70, 70, 78) if not self.held[k] else (110, 110, 120)
             pg.draw.rect(win, glow, (x - 5, y - 5, KEY_SIZE + 10, KEY_SIZE + 10), border_radius=14)
             pg.draw.rect(win, cap, (x + 6, y + 6, KEY_SIZE - 12, KEY_SIZE - 12), border_radius=10)
@@ -288,6 +248,10 @@ class Simulator:
         if self.app.flip:
             note = self.font.render("turned to North", True, (255, 160, 80))
             win.blit(note, (MARGIN, HEIGHT - 18))
+        if self.fit[0] == self.fit[1]:
+            self.window.blit(win, (0, 0))
+        else:
+            self.window.blit(pg.transform.smoothscale(win, self.window.get_size()), (0, 0))
         pg.display.flip()
 
     def key_rect(self, k):
@@ -299,7 +263,7 @@ class Simulator:
         folder = os.path.dirname(path)
         if folder:
             os.makedirs(folder, exist_ok=True)
-        self.pygame.image.save(self.window, path)
+        self.pygame.image.save(self.device, path)
 
     # ----- input -----------------------------------------------------------------------------
 
@@ -352,19 +316,21 @@ class Simulator:
                 out.write("shot %s\n" % args[0])
         self.report(out)
 
+    def text(self):
+        """The OLED's text, read back from the frame's pixels, top line first."""
+        from kalaha.reading import read_lines
+
+        return read_lines(self.app.frame.buf)
+
     def show(self, out):
-        """What the OLED shows now, read back from its tiles (as on the device, not the app's lines)."""
-        for _ in range(60):  # a big change is drawn over a few frames (hw/screen.py): let it finish
-            if not self.screen.pending(self.app.lines, self.app.boxes):
-                break
-            self.step()
+        """What the OLED shows now, as text read back from its pixels."""
         out.write("show:\n")
-        for line in self.screen.text():
+        for line in self.text():
             out.write("  |%s\n" % line)
 
     def report(self, out):
         out.write("display:\n")
-        for line in self.app.lines:
+        for line in self.text():
             out.write("  |%s\n" % line)
         out.write("pixels: %s\n" % " ".join("#%06x" % c for c in self.physical_pixels()))
         out.write("rotation: %d\n" % self.layout.rotation(self.app.flip))
@@ -452,6 +418,9 @@ def main(argv=None, out=None):
     script = None
     data = None
     rest = [a for a in argv if a != "--headless"]
+    if "--help" in rest or "-h" in rest:
+        out.write(USAGE + __doc__)
+        return 0
     while rest:
         if rest[0] in ("--script", "--data") and len(rest) >= 2:
             if rest[0] == "--script":

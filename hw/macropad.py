@@ -23,7 +23,7 @@ import supervisor  # noqa: E402
 import synthio  # noqa: E402
 
 from hw.layout import MACROPAD  # noqa: E402
-from hw.screen import REFRESH_BUDGET, Screen  # noqa: E402
+from hw.screen import Oled  # noqa: E402
 from kalaha.app import TICKS_WRAP, App  # noqa: E402
 from kalaha.endgame import CHUNK as TABLE_CHUNK  # noqa: E402
 from kalaha.endgame import open_table  # noqa: E402
@@ -41,14 +41,10 @@ _REPORT_MS = const(5000)  # how often the serial console gets the frame and heap
 _COLLECT_BELOW = const(56 * 1024)
 _HOUSEKEEPING_FRAMES = const(10)  # how often a busy app is asked whether a collection is due
 # A frame's goal: 20 ms of device time, all included. What its start has used (the keys, a
-# sowing made and saved, the pixels: up to 6 ms) decides what follows, measured on the emulated
-# MacroPad: the display's refresh gets less, and the app's tick (its drawing alone can take
-# 10 ms: the first frame of a game) waits for the next frame when the refresh has used the
-# time. The tick's own long work (the search, the table's check) stops by the clock itself.
-_REFRESH_FROM_MS = const(2)  # the refresh gets all of hw.screen.REFRESH_BUDGET until the frame has used this
-_REFRESH_UNITS_PER_MS = const(2)  # ... and that much less for every ms more (a unit costs 0.6-1.2 ms)
-_REFRESH_LEAST = const(4)  # a smaller budget draws nothing
-_TICK_UNTIL_MS = const(8)  # the app ticks only in a frame that has used no more than this
+# sowing made and saved, the pixels, sending the frame's changed pages: up to 10 ms) decides
+# what follows: the app's tick waits for the next frame when the start has used the time, and
+# the tick's own long work (the search, the table's check) stops by the clock itself.
+_TICK_UNTIL_MS = const(10)  # the app ticks only in a frame that has used no more than this
 _COLLECT_UNTIL_MS = const(2)  # a collection (13-17 ms) only in a frame that has used no more than this
 _ASK_FREE_UNTIL_MS = const(15)  # gc.mem_free() (3-4 ms) after the tick only if the frame has room
 # The OLED's brightness when awake, dimmed and asleep (app.power 0, 1, 2); asleep it also
@@ -197,13 +193,7 @@ def main():
     encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
     pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=PIXEL_BRIGHTNESS, auto_write=False)
     display = board.DISPLAY
-    display.auto_refresh = False
-    screen = Screen(display, MACROPAD.columns)
-    # The first refresh after the display gets our group redraws all of it (about 60 ms,
-    # measured emulated): done here, at start-up, not in the first frame of the loop.
-    t = supervisor.ticks_ms()
-    display.refresh()
-    print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
+    oled = Oled(display)
     sound = Sound()
     # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
     # The endgame table on the drive (make device puts it there): perfect endgames and exact
@@ -215,6 +205,10 @@ def main():
         store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns
     )
     report = SerialReport()
+    # The first picture, whole, before the loop.
+    t = supervisor.ticks_ms()
+    oled.show(app.frame, False)
+    print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     collect = False  # a collection is due (the housekeeping below)
@@ -274,15 +268,8 @@ def main():
         if app.power != shown_power:
             shown_power = app.power
             set_oled_brightness(display, OLED_BRIGHTNESS[shown_power])
-        # The refresh's budget: all of it in a frame that started light, less after a key that
-        # sowed (without this, such a key in a frame that redrew a whole line made 21-24 ms).
-        spent = (pixels_done - ticks) % TICKS_WRAP
-        budget = REFRESH_BUDGET - _REFRESH_UNITS_PER_MS * max(0, spent - _REFRESH_FROM_MS)
-        refreshed = budget >= _REFRESH_LEAST and screen.show(
-            app.lines, layout.rotation(app.flip), app.marks, app.boxes, budget
-        )
-        if refreshed:
-            display.refresh()
+        # The frame the last tick drew: only its changed pages go to the panel.
+        oled.show(app.frame, app.flip)
         display_done = supervisor.ticks_ms()
         spent = (display_done - ticks) % TICKS_WRAP
         # Housekeeping: a collection (13-17 ms) is its frame's only work, in a frame that has

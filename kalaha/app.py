@@ -25,6 +25,7 @@ from kalaha.coach import Coach
 from kalaha.compat import const
 from kalaha.endgame import RootDecision
 from kalaha.screens import (
+    CONFIRM,
     DRAW_OFFER,
     GAME,
     GAME_MENU,
@@ -35,16 +36,15 @@ from kalaha.screens import (
     RESULT,
     SIDE_TITLES,
     START_NAMES,
+    STATS,
     forget,
 )
 from kalaha.store import DEFAULT_SETTINGS, SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS, MemoryFlash, Store
+from kalaha.frame import Frame
 from kalaha.view import (
-    CAPTURE_COLOUR,
     END_WORDS,
-    EXTRA_COLOUR,
-    HINT_COLOUR,
+    GOOD_COLOUR,
     ILLEGAL_COLOUR,
-    MARKS,
     View,
     pit_of_view_key,
     view_key_of_pit,
@@ -64,8 +64,11 @@ LOSE = (220, 400)
 # line has at most twice that many sowings), and with 14 seeds or fewer the endgame table
 # ends every line; the host's solver uses a deeper stack. 32 rather than 40: 0.7 KB of heap.
 APP_SEARCH_PLIES = const(32)
-HOLD_MS = const(400)  # a key held this long previews its sowing instead of playing it
-EFFECT_MS = const(700)
+HOLD_MS = const(400)  # a key held this long shows where its sowing ends; letting go sows it
+EFFECT_MS = const(1200)
+CURSOR_MS = const(5000)  # the knob's pit cursor leaves after this long untouched: push is the menu again
+HANDOVER_MS = const(900)  # two players: the sowing's end shown to its player before the device turns
+COMPUTER_PAUSE_MS = const(500)  # the computer sows no sooner than this after the board changed
 DIM_MS = const(30000)  # no input this long: pixels and display dim
 OFF_MS = const(300000)  # ... and this long: they turn off
 FLASH_MS = const(300)
@@ -137,9 +140,10 @@ class App(View):
         # pits in the same rows, 4 rows of 3 on the MacroPad or 2 rows of 6.
         self.columns = columns
         self.pixels = [0] * 12
-        self.lines = ["", "", "", "", ""]
-        self.marks = [0] * (4 * MARKS)  # the board's graphics: (x, y, width, height) each (kalaha.view)
-        self.boxes = bytearray(12)  # each view key's pit box: its style (kalaha.view.box_lit)
+        self.frame = Frame()  # the display's picture (kalaha.frame), drawn by render()
+        self.pit_styles = bytearray(12)  # each view key's pit box style (kalaha.frame BOX_*)
+        self._labels = []  # a menu's labels, reused
+        self._preview_end = -1  # the cell where the previewed pit's last seed falls
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
         self.message = ""
         self.now = 0
@@ -165,6 +169,7 @@ class App(View):
         self.anim_cells = None  # the cells as the animation shows them
         self.anim_side = SOUTH  # who is sowing in the animation
         self.thinking = False
+        self.computer_pit = 0  # the computer's decided pit, sown after COMPUTER_PAUSE_MS
         self.root = None  # the endgame table's root decision in progress (kalaha.endgame.RootDecision)
         self.coach = None  # the result screen's coach at work (kalaha.coach.Coach), True: to start
         self.think_started = 0
@@ -175,8 +180,6 @@ class App(View):
         self.result_text = ""
         self.clock = None  # ChessClock in timed two-player games
         self.last_second = -1
-        self.confirm = ""  # an action waiting for a second (and third) press
-        self.confirm_count = 0
         self.last_input = 0
         self.power = 0  # 0 awake, 1 dimmed, 2 off
         self.replay_board = None
@@ -188,7 +191,18 @@ class App(View):
         self.scroll = 0
         self.end_reason = END_EMPTY
         self.end_result = DRAW
-        self.last_turn = ""
+        self.last_turn = ""  # the last turn's sowings, "6-2"
+        self.last_mover = -1  # ... made by this side (-1: none yet)
+        self.last_from = -1  # the cell its last sowing began from, and ended in (until the next move)
+        self.last_end = -1
+        self.coach_text = ""  # the result screen's coach line, once the coach has finished
+        self.end_note = ""  # ... and how the game ended
+        # Two players: the side the device faces. It turns to the next player only after the
+        # sowing has been shown to the one who made it (HANDOVER_MS), so cause comes before effect.
+        self.facing = SOUTH
+        self.handover_at = 0  # when the device turns (0: not turning)
+        self.cursor_until = 0  # the knob's pit cursor leaves at this time if untouched
+        self.pending = None  # the action a confirmation screen asks about (CONFIRM)
         self.version = 0  # bumped on every change of the board, so cached hints stay true
         self._hints = [0] * 12
         self._hints_version = -1
@@ -197,8 +211,6 @@ class App(View):
         self._shade_bright = -1
         self._key_cells = [-1] * 24  # for each viewer: South's 12 keys, then North's
         self._key_cells_for = -1  # the board size they were made for
-        self._text_now = [None] * 16  # what the board's text was drawn from (View._text_inputs_changed)
-        self._text_shown = [None] * 16
         if self.store.message:
             self.say(self.store.message, 4000)
         if store is not None and store.blank and welcome:
@@ -269,10 +281,32 @@ class App(View):
         else:
             self._maybe_start_computer()
             self.update_hints()
+        if self.handover_at and now >= self.handover_at:
+            self._hand_over()
+        if self.pit_cursor >= 0 and now >= self.cursor_until:
+            self.pit_cursor = -1
+            self.preview = -1
         for k in range(12):
             t = self.pressed[k]
             if t >= 0 and now - t >= HOLD_MS and self.preview != k:
                 self.preview = k
+                self.pit_cursor = -1
+
+    def _hand_over(self):
+        """Two players: the device turns to the side to move, and says so."""
+        self.handover_at = 0
+        b = self.board
+        if b.to_move is not None and self.facing != b.to_move:
+            self.facing = b.to_move
+            self._sound(PASS)
+            self.say("%s: your move" % SIDE_TITLES[b.to_move], 2500)
+
+    def _face_mover(self):
+        """Face the side to move at once (a new game, undo, a swap, a resumed game)."""
+        self.handover_at = 0
+        b = self.board
+        if b is not None and b.to_move is not None:
+            self.facing = b.to_move
 
     def _event_drawn(self):
         if self.draws_events:
@@ -299,8 +333,11 @@ class App(View):
             return
         self.pressed[key] = self.now
         if self.screen == GAME:
-            if self.anim_path is not None:
-                self._finish_animation()  # any key skips the animation, and does nothing else
+            if self.anim_path is not None or self.handover_at:
+                # Any key skips the animation (and a handover's pause), and does nothing else.
+                self._finish_animation()
+                if self.handover_at:
+                    self._hand_over()
                 self.pressed[key] = -2  # swallow its release too
             elif self.board.to_move is not None and (self.thinking or not self._human_to_move()):
                 # A press that starts out of turn never becomes a move, however long it is held.
@@ -319,10 +356,9 @@ class App(View):
         if t == -2 or t == -1:
             self._event_drawn()
             return
-        if self.screen == GAME and was_preview:
-            pass  # a held key showed its sowing: letting go does not sow
-        else:
-            self.screen.key(self, key)
+        # A key sows when it is let go, held long (it showed where it ends) or not: the knob's
+        # push while it is held cancels (game_click).
+        self.screen.key(self, key)
         self._event_drawn()
 
     def turn(self, delta):
@@ -340,7 +376,14 @@ class App(View):
         self._event_drawn()
 
     def game_click(self):
-        """The encoder pressed on the board: sow the cursor's pit, or open the game menu."""
+        """The knob pushed on the board: with a key held, cancel its sowing; with the knob's
+        pit cursor up, sow that pit (the bottom line says "push: S3 ..."); else the game menu."""
+        for k in range(12):
+            if self.pressed[k] >= 0:
+                self.pressed[k] = -2  # its release does nothing
+                self.preview = -1
+                self.say("not sown")
+                return
         if self.pit_cursor >= 0:
             key = self.pit_cursor
             self.pit_cursor = -1
@@ -367,8 +410,6 @@ class App(View):
         self.cursor = 0
         self.pit_cursor = -1
         self.preview = -1
-        self.confirm = ""
-        self.confirm_count = 0
         self.scroll = 0
         screen.enter(self)
 
@@ -381,18 +422,21 @@ class App(View):
         else:
             self.go(action)
 
-    def _confirmed(self, action, times):
-        """Count presses of a risky menu item; True on the `times`-th one in a row."""
-        if self.confirm != action:
-            self.confirm = action
-            self.confirm_count = 0
-        self.confirm_count += 1
-        if self.confirm_count >= times:
-            self.confirm = ""
-            self.confirm_count = 0
-            return True
-        self.say("press again: confirm" if self.confirm_count == 1 else "really? press again", 3000)
-        return False
+    def ask(self, question, yes, action, back):
+        """Ask before `action` (an App method's name): the CONFIRM screen, Yes or No (to `back`)."""
+        self.pending = (question, yes, action, back)
+        self.go(CONFIRM)
+
+    def confirmed(self):
+        question, yes, action, back = self.pending
+        self.pending = None
+        self.go(back)
+        getattr(self, action)()
+
+    def not_confirmed(self):
+        back = self.pending[3]
+        self.pending = None
+        self.go(back)
 
     # Menu actions (kalaha.screens names them)
 
@@ -404,10 +448,28 @@ class App(View):
         self.start_choice = (self.start_choice + 1) % len(START_NAMES)
 
     def start_vs_computer(self):
+        if self._saved_game_kept("new_game_vs_computer"):
+            self.new_game_vs_computer()
+
+    def new_game_vs_computer(self):
         self._new_game(self._computer_side())
 
     def two_players(self):
+        if self._saved_game_kept("new_two_player_game"):
+            self.new_two_player_game()
+
+    def new_two_player_game(self):
         self._new_game(None)
+
+    def _saved_game_kept(self, action):
+        """True when no game waits to be continued; else ask before replacing it (False)."""
+        if self.store.current is None:
+            return True
+        self.ask("Replace saved game?", "Yes, new game", action, MENU)
+        return False
+
+    def ask_resign(self):
+        self.ask("Resign this game?", "Yes, resign", "resign", GAME)
 
     def play_again(self):
         self._new_game(self.computer, again=True)
@@ -417,9 +479,11 @@ class App(View):
         self.go(REPLAY)
 
     def reset_stats(self):
-        if self._confirmed("reset", 3):
-            self.store.reset_stats()
-            self.say("statistics cleared")
+        self.ask("Clear statistics?", "Yes, clear them", "clear_stats", STATS)
+
+    def clear_stats(self):
+        self.store.reset_stats()
+        self.say("Statistics cleared")
 
     def leave_game(self):
         self._cancel_search()
@@ -442,10 +506,9 @@ class App(View):
         self._finish_game(DRAW, END_AGREED)
 
     def decline_draw(self):
-        side = self.draw_offer
         self.draw_offer = -1
         self.go(GAME)
-        self.say("%s plays on" % SIDE_TITLES[1 - side])
+        self.say("No draw: %s to move" % SIDE_TITLES[self.board.to_move])
 
     def _computer_side(self):
         if self.start_choice == 0:
@@ -496,9 +559,16 @@ class App(View):
         self.hinting = False
         self.root = None
         self.anim_path = None
-        self.last_turn = ""
+        self._forget_last_turn()
         self.message = ""
+        self.coach_text = ""
+        self._face_mover()
         self.go(GAME)
+
+    def _forget_last_turn(self):
+        self.last_turn = ""
+        self.last_mover = -1
+        self.last_from = self.last_end = -1
 
     def continue_game(self):
         """Back to the saved game in progress: same position, rules, level and clocks."""
@@ -524,16 +594,14 @@ class App(View):
         """The side holding the device: its pits are the bottom six keys."""
         if self.computer is not None:
             return 1 - self.computer
-        b = self.board
-        side = b.to_move if b.to_move is not None else SOUTH
-        # After a swap the seats changed, but each physical seat keeps its row.
-        return side
+        # Two players: the side the device faces (it turns after each handover, _hand_over).
+        return self.facing
 
     def pit_at(self, key):
         """(side, pit) shown on view key `key` where a board is shown, else None."""
         if not (self.screen.shows_board or self.screen == GAME_MENU or self.screen == MOVES):
             return None
-        side, pit = pit_of_view_key(key, self._board_viewer(), self._shown_board().pits)
+        side, pit = pit_of_view_key(key, self.board_viewer(), self.shown_board().pits)
         return (side, pit) if pit else None
 
     def _human_to_move(self):
@@ -573,9 +641,12 @@ class App(View):
             self.version += 1
             self._save_move(SWAP)
             self.last_turn = "T"
-            # The players changed seats; the first player, now North, moves next.
-            self.say("swapped: pass to %s" % SIDE_TITLES[b.to_move], 3000)
-            self._sound(PASS)
+            self.last_mover = 1 - b.to_move
+            self.last_from = self.last_end = -1
+            # The players changed seats; the first player, now North, moves next: the device
+            # turns to them after a moment (game_tick).
+            self.handover_at = self.now + HANDOVER_MS
+            self.say("Swapped: pass to %s" % SIDE_TITLES[b.to_move], HANDOVER_MS)
         else:
             self.say("no swap now")
             self._sound(BUZZ)
@@ -609,6 +680,9 @@ class App(View):
             self.last_turn += "-%d" % pit
         else:
             self.last_turn = "%d" % pit
+        self.last_mover = side
+        self.last_from = b.pit_index(side, pit)
+        self.last_end = self.anim_path[len(self.anim_path) - 1]
         b.push(pit)
         self.version += 1
         self._save_move(pit)
@@ -664,27 +738,29 @@ class App(View):
         b = self.board
         viewer = self.viewer
         text = ""
+        who = self.side_name(self.anim_side)
         if b.last_capture:
-            # Both pits of the capture light up: where the last seed fell, and across.
+            # Both pits of the capture blink: where the last seed fell, and across.
             self._sound(CAPTURE)
-            text = "capture %d" % b.last_capture
+            text = "%s %s %d" % (who, "capture" if who == "You" else "captures", b.last_capture)
             self._effect(
-                CAPTURE_COLOUR,
-                self._key_of_cell(b.last_index, viewer),
-                self._key_of_cell(b.opposite(b.last_index), viewer),
+                GOOD_COLOUR,
+                self.key_of_cell(b.last_index, viewer),
+                self.key_of_cell(b.opposite(b.last_index), viewer),
             )
         elif b.last_extra and not b.over:
             self._sound(EXTRA)
-            text = "extra turn"
+            text = "%s: extra turn" % who
             side = b.to_move
-            self._effect(EXTRA_COLOUR, view_key_of_pit(side, b.pits, viewer, b.pits), -1)
+            self._effect(GOOD_COLOUR, view_key_of_pit(side, b.pits, viewer, b.pits), -1)
         if b.to_move is None:
             self._end_game()
             return
         if self.computer is None and b.to_move != self.anim_side:
-            # Two players: the turn passes, and so does the device (the display turns with it).
-            text = (text + ": " if text else "") + "pass to " + SIDE_TITLES[b.to_move]
-            self._sound(PASS)
+            # Two players: the sowing's end is shown to the one who made it, then the device
+            # turns to the other (game_tick, _hand_over).
+            self.handover_at = self.now + HANDOVER_MS
+            text = text or "Pass to %s" % SIDE_TITLES[b.to_move]
         if text:
             self.say(text, 2000)
 
@@ -783,13 +859,23 @@ class App(View):
         return False
 
     def _think_slice(self):
+        """The computer's share of this frame: think, then sow once the pause has passed, so
+        the player reads the last move's effect before the computer's cause."""
+        pit = self._computer_choice()
+        if pit and self.now - self.think_started >= COMPUTER_PAUSE_MS:
+            self.computer_pit = 0
+            self.thinking = False
+            self._sow(pit)
+
+    def _computer_choice(self):
+        """The computer's pit once decided, else 0 (it goes on thinking)."""
+        if self.computer_pit:
+            return self.computer_pit
         if self.root is not None:
             if self._root_made(self._start_search):
-                pit = self.root.best_pit
+                self.computer_pit = self.root.best_pit
                 self.root = None
-                self.thinking = False
-                self._sow(pit)
-            return
+            return self.computer_pit
         s = self.search
         if self.now - self.think_started >= LEVELS[self.level].cap_ms:
             # The hard time cap: play the best move found so far. Asked before this frame's
@@ -797,14 +883,15 @@ class App(View):
             # emulated MacroPad: slices, sowing and the new board in one frame made 22-24 ms).
             s.stop()
         if self._slices(s):
-            self.thinking = False
-            self._sow(s.best_pit)
+            self.computer_pit = s.best_pit
+        return self.computer_pit
 
     def _cancel_search(self):
         """Stop the computer's search or the hint's, whichever runs."""
         if self.thinking or self.hinting:
             self.search.stop()
         self.root = None
+        self.computer_pit = 0
         self.thinking = False
         self.hinting = False
 
@@ -836,8 +923,9 @@ class App(View):
         self.store.undo(taken)
         if self.clock is not None:
             self.clock.switch(b.to_move, self.now, increment=False)
-        self.last_turn = ""
-        self.say("undone")
+        self._forget_last_turn()
+        self._face_mover()
+        self.say("Undone: %s to move" % self.side_name(b.to_move))
 
     def _finish_animation_silently(self):
         self.anim_path = None
@@ -898,7 +986,7 @@ class App(View):
     def _show_hint(self, pit, text):
         b = self.board
         self.flash_key = view_key_of_pit(b.to_move, pit, self.viewer, b.pits)
-        self.flash_colour = HINT_COLOUR
+        self.flash_colour = GOOD_COLOUR
         self.flash_until = self.now + 1500
         self.say(text, 3000)
 
@@ -910,6 +998,7 @@ class App(View):
             result = o.code
         else:
             result = self.end_result
+        self.end_result = result
         self.end_reason = END_EMPTY
         self.thinking = False
         self.root = None
@@ -923,6 +1012,7 @@ class App(View):
         else:
             text = "You win!" if winner != self.computer else "Computer wins"
         self.result_text = text + END_WORDS[end]
+        self.coach_text = ""
         self.store.end_game(result, end)
         self._sound(LOSE if (self.computer is not None and winner == self.computer) else WIN)
         self.go(RESULT)
@@ -955,9 +1045,9 @@ class App(View):
             return
         self.coach = None
         if c.count:
-            self.result_text += "; last slip: turn %d, cost %d" % (c.slip_turn, c.cost)
+            self.coach_text = "Slip: turn %d, -%d" % (c.slip_turn, c.cost)
         elif c.seen:
-            self.result_text += "; endgame perfect"
+            self.coach_text = "Endgame: perfect"
 
     # ----- encoder cursor and hints ---------------------------------------------------------
 
@@ -976,3 +1066,4 @@ class App(View):
             i = 0 if delta > 0 else len(keys) - 1
         self.pit_cursor = keys[i]
         self.preview = keys[i]
+        self.cursor_until = self.now + CURSOR_MS

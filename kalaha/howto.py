@@ -1,52 +1,53 @@
-"""How to play, on the device: the rules in short, the key map, the colour legend.
+"""How to play, on the device: the rules in short, the keys and knob, the colour legend.
 
 Imported only while the help is shown (kalaha.view) and let go after (kalaha.screens.forget),
 so its text costs no heap during games.
 """
 
-from kalaha.view import (
-    CAPTURE_COLOUR,
-    DANGER_COLOUR,
-    EXTRA_COLOUR,
-    HINT_COLOUR,
-    ILLEGAL_COLOUR,
-    NORTH_COLOUR,
-    SOUTH_COLOUR,
-    SOW_COLOUR,
-    THINKING_COLOUR,
-)
+from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, SOW_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
 
-# How to play, a page each: its title and four lines in one string, "\n" between them (page()
-# splits it). One string a page, not a tuple of five: on the device each string is an object of
-# its own, and the pages took 2.4 KB of heap as tuples of strings, 1 KB like this (measured in
-# CircuitPython 10); the first start opens the help, at the lowest free heap of a session.
+# A page: its title and six lines of at most 21 characters in one string, "\n" between them
+# (page() splits it). One string a page, not a tuple: each string is an object of its own on
+# the device, and the help opens on a first start, when the heap is at its lowest.
 PAGES = (
-    "How to play\nPress a pit of yours:\nits seeds go one by\none anticlockwise,\nthrough your store.",
-    "Store, capture\nLast seed in store:\nplay again.\nIn your empty pit:\ntake it and across.",
-    "The end\nA row is empty: each\nside stores its row.\nMost seeds wins.\nOptions: Settings",
-    "Keys\nBottom keys: yours\nTop keys: opponent\nHold a key: preview\nKnob: pick; push=menu",
-    "Colours\nblue, orange: pits,\nbrighter: more seeds\nwhite: last seed\ngreen: extra turn",
-    "Colours\nyellow: capture\nred: in danger\npink: not allowed\nviolet: thinking",
-    "Colours\ncyan: hint\n\nKnob or keys: page\nPush: back",
+    "How to play\nYour pits: the bottom\nsix keys. Press one:\nits seeds go one by\n"
+    "one, anticlockwise,\nthrough your store\n(not the other one).",
+    "Store and capture\nLast seed in your\nstore: play again.\nLast seed in an empty\n"
+    "pit of yours: take it\nand the seeds across.\n",
+    "The end\nWhen a row is empty,\neach side stores the\nseeds in its own row.\n"
+    "Most seeds wins.\nOptions: Settings.\n",
+    "Keys and knob\nPress a pit: sow it.\nHold: see where it\nends; let go: sow.\n"
+    "Knob: pick a pit and\npush to sow it. Else\npush: the game menu.",
+    "Colours\nblue: your pits\norange: theirs\nwhite: last seed\n"
+    "green: good move\n(blinks: a capture)\nright key: this line",
+    "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\n"
+    "computer thinking\n\nright key: this line",
+    "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\n"
+    "North may swap once\n(Settings: Swap).\nMenu: Agree draw.",
+    "Settings\nEmpty capture: take\nfrom an empty pit.\nAlga: whose row\n"
+    "empties takes all\nthat is left.\n",
+    "Endgame\nWith few seeds left\nthe computer plays\nperfectly.\n\n\n",
 )
-# The colours a page lights on keys 0.., one for each of its lines from the first, in order.
+# The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (
     (),
     (),
     (),
     (),
-    (SOUTH_COLOUR, NORTH_COLOUR, SOW_COLOUR, EXTRA_COLOUR),
-    (CAPTURE_COLOUR, DANGER_COLOUR, ILLEGAL_COLOUR, THINKING_COLOUR),
-    (HINT_COLOUR,),
+    (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
+    (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
+    (),
+    (),
+    (),
 )
 
 
 def page(number):
-    """(title, four lines, colours) of page `number` (0..len(PAGES)-1).
+    """(title, six lines, colours) of page `number` (0..len(PAGES)-1).
 
-    >>> title, lines, colours = page(6)
-    >>> title, lines[0], colours == (HINT_COLOUR,)
-    ('Colours', 'cyan: hint', True)
+    >>> title, lines, colours = page(4)
+    >>> title, lines[3], colours[3] == GOOD_COLOUR
+    ('Colours', 'green: good move', True)
     """
     text = PAGES[number].split("\n")
     return text[0], text[1:], COLOURS[number]

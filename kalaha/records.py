@@ -22,6 +22,24 @@ SETTING_LABELS = (
     "Clock 2P",
 )
 SPEED_NAMES = ("fast", "normal", "slow")
+# What each setting means, on the settings screen's bottom line (at most 21 characters).
+SETTING_NOTES = (
+    "seeds in each pit",
+    "pits on each side",
+    "take from empty pits",
+    "a row empties: takes",
+    "2P: North may swap",
+    "keys show good moves",
+    "beeps and tones",
+    "keys and display",
+    "speed of sowing",
+    "chess clock for 2P",
+    "",
+)
+
+
+def setting_note(cursor):
+    return SETTING_NOTES[cursor] if cursor < len(SETTING_NOTES) else ""
 
 
 def settings_items(app):
@@ -43,12 +61,13 @@ def settings_items(app):
 
 def stats_items(app):
     st = app.store.stats
-    items = []
+    items = [("you vs  won drew lost", None)]
     for i in range(len(LEVEL_NAMES)):
-        items.append(("%-6s %d/%d/%d" % (LEVEL_NAMES[i], st[3 * i], st[3 * i + 1], st[3 * i + 2]), None))
+        items.append(("%-6s %4d %4d %4d" % (LEVEL_NAMES[i], st[3 * i], st[3 * i + 1], st[3 * i + 2]), None))
     t = STAT_TWO_PLAYER
-    items.append(("2P S%d N%d D%d" % (st[t], st[t + 1], st[t + 2]), None))
-    items.append(("resign %d agreed %d" % (st[STAT_RESIGNS], st[STAT_AGREED]), None))
+    items.append(("South won %d, North %d" % (st[t], st[t + 1]), None))
+    items.append(("2-player draws %d" % st[t + 2], None))
+    items.append(("resigned %d, agreed %d" % (st[STAT_RESIGNS], st[STAT_AGREED]), None))
     items.append(("Reset stats", "reset_stats"))
     items.append(("Back", MENU))
     return items
@@ -60,12 +79,14 @@ def replay_items(app):
     for n in range(len(history)):
         g = history[len(history) - 1 - n]
         if g.mode == TWO_PLAYERS:
-            word = ("S won", "N won", "draw")[g.result] + " 2P"
+            word = ("South won", "North won", "draw")[g.result] + ", 2P"
         else:
             human = 1 - g.mode
             won = "draw" if g.result == DRAW else ("won" if g.result == human else "lost")
             word = won + " " + LEVEL_NAMES[g.level]
         items.append(("%d %s" % (n + 1, word), "open_replay"))
+    if not history:
+        items.append(("no finished games", None))
     items.append(("Back", MENU))
     return items
 

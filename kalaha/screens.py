@@ -21,11 +21,10 @@ class Page:
     # when the app moves to a screen without it (App.go): the heap has it back in games.
     module = None
     shows_board = False  # drawn as the board (else as a menu)
+    shows_turn = True  # the board's labels mark whose turn it is
+    footer = ""  # the bottom line when no message is shown ("" for the menu's default)
     heading = ""  # the menu's title
     menu = ()  # the menu's (label, action) items, when they never change
-
-    def enter(self, app):
-        pass
 
     def title(self, app):
         return self.heading
@@ -41,10 +40,21 @@ class Page:
         else:
             self.click(app)
 
+    def enter(self, app):
+        self.turn(app, 0)  # onto a row that can be chosen
+
     def turn(self, app, delta):
-        n = len(self.items(app))
-        if n:
-            app.cursor = (app.cursor + delta) % n
+        """Move the cursor by `delta` rows, over the rows that only inform (no action)."""
+        items = self.items(app)
+        n = len(items)
+        step = 1 if delta >= 0 else -1
+        at = app.cursor + delta
+        for _ in range(n):
+            at %= n
+            if items[at][1] is not None:
+                app.cursor = at
+                return
+            at += step
 
     def click(self, app):
         items = self.items(app)
@@ -58,20 +68,23 @@ class Page:
         if self.shows_board:
             app.draw_board()
         else:
-            app.draw_menu(app.message or self.title(app), self.items(app))
+            app.draw_menu(self.title(app), self.items(app), self.footer_for(app))
+
+    def footer_for(self, app):
+        return self.footer
 
 
 class Menu(Page):
     """A menu screen made from data: its heading, and its items (fixed, or made by a function,
     or by a function of the module it loads while shown)."""
 
-    def __init__(self, heading, menu=(), items_of=None, module=None, clock_runs=False, shows_board=False):
+    def __init__(self, heading, menu=(), items_of=None, module=None, clock_runs=False, footer=""):
         self.heading = heading
         self.menu = menu
         self.items_of = items_of  # a function(app), or the name of one in `module`
         self.module = module
         self.clock_runs = clock_runs
-        self.shows_board = shows_board
+        self.footer = footer
 
     def items(self, app):
         f = self.items_of
@@ -103,6 +116,8 @@ class Replay(Page):
     shows_board = True
     module = "kalaha.records"
 
+    shows_turn = False
+
     def enter(self, app):
         g = app.store.history[len(app.store.history) - 1 - app.replay_choice]
         app.replay_game = g
@@ -129,7 +144,7 @@ class Replay(Page):
 
     def click(self, app):
         app.replay_unit = (app.replay_unit + 1) % len(REPLAY_UNITS)
-        app.say("step: " + REPLAY_UNITS[app.replay_unit])
+        app.say("step by %s" % REPLAY_UNITS[app.replay_unit])
 
 
 class Game(Page):
@@ -137,6 +152,9 @@ class Game(Page):
 
     clock_runs = True
     shows_board = True
+
+    def enter(self, app):
+        pass
 
     def key(self, app, key):
         app.press_pit(key)
@@ -158,16 +176,24 @@ class Moves(Page):
     module = "kalaha.records"
 
     def enter(self, app):
-        app.scroll = max(0, len(self.lines(app)) - 4)
+        app.scroll = max(0, len(self.lines(app)) - 6)
+
+    def key(self, app, key):
+        if key < 3:
+            self.turn(app, -1)
+        elif key >= 9:
+            self.turn(app, 1)
+        else:
+            self.click(app)
 
     def turn(self, app, delta):
-        app.scroll = max(0, min(app.scroll + delta, max(0, len(self.lines(app)) - 4)))
+        app.scroll = max(0, min(app.scroll + delta, max(0, len(self.lines(app)) - 6)))
 
     def click(self, app):
         app.go(GAME)
 
     def draw(self, app):
-        app.draw_list("Moves", self.lines(app), app.scroll, -1)
+        app.draw_list("Moves", self.lines(app), app.scroll, "turn: scroll push:back")
 
     def lines(self, app):
         from kalaha.records import move_lines
@@ -176,8 +202,9 @@ class Moves(Page):
 
 
 class Result(Menu):
-    """The end of a game: the board, the result, and Play again / Main menu. Keys pressed in
-    its first second are ignored, so keys mashed at the end of a game start nothing."""
+    """The end of a game, whole at once: who won, the score in big digits, the coach's line,
+    and Play again / Main menu. Keys pressed in its first second are ignored, so keys mashed
+    at the end of a game start nothing."""
 
     def enter(self, app):
         app.entered_at = app.now
@@ -189,6 +216,20 @@ class Result(Menu):
     def tick(self, app, now):
         app.coach_slice()  # the coach's verdict, a few probes a frame (kalaha.coach)
 
+    def draw(self, app):
+        app.draw_result(self.menu)
+
+
+class Confirm(Menu):
+    """A question before an action that cannot be taken back: Yes does it, No goes back.
+    (app.pending: the title, the Yes label, the App method, and the screen to go back to.)"""
+
+    def title(self, app):
+        return app.pending[0]
+
+    def items(self, app):
+        return ((app.pending[1], "confirmed"), ("No, go back", "not_confirmed"))
+
 
 class DrawOffer(Page):
     """Two players: the other player accepts or declines a draw, the device turned to them."""
@@ -197,13 +238,19 @@ class DrawOffer(Page):
         return "%s offers a draw" % SIDE_TITLES[app.draw_offer]
 
     def draw(self, app):
-        app.draw_menu(self.title(app), self.menu)  # the title, never a message over it
+        app.draw_menu(self.title(app), self.menu, "%s: choose" % SIDE_TITLES[1 - app.draw_offer])
 
 
 class Help(Page):
     """How to play: pages turned by the encoder or the keys; a click goes back."""
 
     module = "kalaha.howto"
+
+    def enter(self, app):
+        pass
+
+    def key(self, app, key):
+        self.turn(app, 1)  # any key: the next page
 
     def turn(self, app, delta):
         from kalaha.howto import PAGES
@@ -229,14 +276,45 @@ def forget(module):
         delattr(kalaha, name)
 
 
+class Settings(Menu):
+    """The settings: the bottom line says what the chosen one means."""
+
+    def footer_for(self, app):
+        from kalaha.records import setting_note
+
+        return setting_note(app.cursor)
+
+
+def game_menu_items(app):
+    """Only what applies: Swap while the swap is offered, Agree draw between two players."""
+    items = [("Back to game", GAME), ("Undo", "undo")]
+    b = app.board
+    if app.computer is not None:
+        items.append(("Hint", "hint"))
+    items.append(("Moves", MOVES))
+    if app.computer is None:
+        if b is not None and b.swap_available():
+            items.append(("Swap sides", "swap_sides"))
+        items.append(("Agree draw", "offer_draw"))
+    items.append(("Resign", "ask_resign"))
+    items.append(("Main menu", "leave_game"))
+    return items
+
+
+class Asleep(Page):
+    """Not a screen a player chooses: what the display shows while the device sleeps."""
+
+
 MENU = Menu("KALAHA", items_of=main_items)
-SETUP = Menu("vs computer", items_of=setup_items)
-SETTINGS = Menu("Settings", items_of="settings_items", module="kalaha.records")
+SETUP = Menu("Play the computer", items_of=setup_items)
+SETTINGS = Settings("Settings", items_of="settings_items", module="kalaha.records")
 GAME = Game()
-GAME_MENU = Menu("Game", clock_runs=True)
-RESULT = Result("", shows_board=True)
-STATS = Menu("Statistics W/D/L", items_of="stats_items", module="kalaha.records")
-REPLAY_LIST = Menu("Replay (newest first)", items_of="replay_items", module="kalaha.records")
+GAME_MENU = Menu("Game", items_of=game_menu_items, clock_runs=True, footer="push: choose")
+RESULT = Result("")
+CONFIRM = Confirm("", clock_runs=True)
+ASLEEP = Asleep()
+STATS = Menu("Statistics", items_of="stats_items", module="kalaha.records")
+REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.records")
 REPLAY = Replay()
 MOVES = Moves()
 HELP = Help()
@@ -254,18 +332,7 @@ MAIN_ITEMS = (
     ("Settings", SETTINGS),
     ("How to play", HELP),
 )
-GAME_MENU_ITEMS = (
-    ("Back to game", GAME),
-    ("Undo", "undo"),
-    ("Hint", "hint"),
-    ("Moves", MOVES),
-    ("Swap sides", "swap_sides"),
-    ("Agree draw", "offer_draw"),
-    ("Resign", "resign"),
-    ("Main menu", "leave_game"),
-)
 RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU))
 DRAW_ITEMS = (("Accept draw", "accept_draw"), ("Play on", "decline_draw"))
-GAME_MENU.menu = GAME_MENU_ITEMS
 RESULT.menu = RESULT_ITEMS
 DRAW_OFFER.menu = DRAW_ITEMS

@@ -1,74 +1,48 @@
-"""The view: the 12 pixels and the display's lines, drawn from the app's state every frame.
+"""The view: the 12 pixels and the display's frame, drawn from the app's state every frame.
 
-A mixin of kalaha.app.App; the colour language and the key map live here. Never imports hardware.
+A mixin of kalaha.app.App: the colour language, the key map and the words on the board.
 """
 
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
+from kalaha.draw import asleep, board, menu, pit_style, result, text_page
 from kalaha.screens import (
+    ASLEEP,
     DRAW_OFFER,
     GAME,
     GAME_MENU,
     MOVES,
     REPLAY,
-    REPLAY_UNITS,
     RESULT,
     SIDE_TITLES,
 )
 
-# The colour language: one meaning per colour (0xRRGGBB at full brightness; the view scales
-# by the brightness setting). The same list is the legend of the help pages and the README.
-SOUTH_COLOUR = 0x0050FF  # South's pits (blue), brighter with more seeds
-NORTH_COLOUR = 0xFF6000  # North's pits (orange)
-SOW_COLOUR = 0xFFFFFF  # the last seed: where it just fell, or where it will fall (preview)
-EXTRA_COLOUR = 0x00FF30  # an extra turn: a move that ends in the store, or one just earned
-CAPTURE_COLOUR = 0xFFD000  # a capture: a move that captures, or the two pits of one just made
-DANGER_COLOUR = 0xFF0000  # your pit the opponent could capture next
-ILLEGAL_COLOUR = 0xFF00A0  # the key just pressed cannot be played
-THINKING_COLOUR = 0x8000FF  # the computer is thinking (a light runs along its row)
-HINT_COLOUR = 0x00E0FF  # the hint's pit
-# The sides' colours by name (SOUTH, NORTH): the display says them, it cannot show them.
-COLOUR_NAMES = ("blue", "orange")
+# The colour language: five hues, one meaning each (0xRRGGBB at full brightness; the view
+# scales by the brightness setting), told apart on real NeoPixels. What else a key says, it says
+# by blinking: a capture, a pit in danger, the hint. The same list is the help's legend.
+YOURS_COLOUR = 0x0050FF  # your pits (blue: the bottom rows, the device's holder), brighter with more seeds
+THEIRS_COLOUR = 0xFF6000  # the opponent's pits (orange); the computer thinking runs along its row
+SOUTH_COLOUR = YOURS_COLOUR  # (the holder is South against the computer, and at the start)
+NORTH_COLOUR = THEIRS_COLOUR
+SOW_COLOUR = 0xFFFFFF  # the last seed: where it just fell or will fall, and the pit played from
+GOOD_COLOUR = 0x00FF30  # a good move: extra turn (steady) or capture (blinking); the hint
+ILLEGAL_COLOUR = 0xFF0000  # not allowed: that key cannot be played now
+EXTRA_COLOUR = GOOD_COLOUR
+CAPTURE_COLOUR = GOOD_COLOUR
+HINT_COLOUR = GOOD_COLOUR
+THINKING_COLOUR = NORTH_COLOUR
+HUES = (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR, ILLEGAL_COLOUR)
 OFF = 0
+# Hint colours: how a key shows a move (View._hint_colours)
+HINT_EXTRA = const(1)
+HINT_CAPTURE = const(2)
+HINT_DANGER = const(3)
 
-
-# The board's graphics: filled rectangles the hardware draws over the text (vectorio on the
-# device), each (x, y, width, height) in display pixels, width 0 when hidden. A text line is
-# LINE_PX high and its glyphs' ink is in rows 2-9, so the rows 10-12 below it are free for marks.
-MARKS = const(3)
-MARK_DIVIDER = const(0)  # the line between the pits and the stores' column
-MARK_TURN = const(1)  # a bar beside the half of the board whose player is to move
-MARK_SOWN = const(2)  # under the pit or store where the last seed fell (or will fall)
-# ... and a box around each pit: `boxes[k]` is the style of view key k's box, drawn by the
-# hardware as a tile of BOX_PX x LINE_PX pixels at the key's place on the display (x BOX_PX *
-# (k % columns), y LINE_PX * (k // columns)), each pixel as box_lit() says.
-BOX_NONE = const(0)
-BOX_PIT = const(1)
-BOX_CHOSEN = const(2)  # bold: the pit the encoder (or a held key) chose
-BOX_STYLES = const(3)
-BOX_PX = const(18)  # a pit's three characters (two digits and a space)
-CHAR_PX = const(6)
-LINE_PX = const(13)
 PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
+BLINK_MS = const(250)  # blinking keys: this long on, this long off
 END_WORDS = ("", ": resign", " (agreed)", " on time")
-WIDTH = const(21)  # characters on a display line (128 px / 6 px)
-SCROLL_MS = const(250)  # a line too long to show whole moves on one character this often
-
-
-def box_lit(style, x, y):
-    """Whether pixel (x, y) of a pit's box tile (BOX_PX x LINE_PX) is lit in `style`.
-
-    The box is 16 x 12 with its corners cut (rounded), around a count's two characters (ink in
-    columns 1-11 and rows 2-9): neighbours across stand 2 pixels apart, neighbours above and
-    below 1. The chosen pit's box is two pixels thick.
-    """
-    if style == BOX_NONE or x > 15 or y > 11:
-        return False
-    if (x == 0 or x == 15) and (y == 0 or y == 11):
-        return False
-    edge = min(x, 15 - x, y, 11 - y)
-    return edge <= (1 if style == BOX_CHOSEN else 0)
+WIDTH = const(21)  # characters on a display line (kalaha.frame.COLUMNS)
 
 
 def view_key_of_pit(side, pit, viewer, pits=6):
@@ -91,16 +65,6 @@ def pit_of_view_key(key, viewer, pits=6):
     return 1 - viewer, pit if pit <= pits else 0
 
 
-def fit(text, now):
-    """`text` as one display line: whole when it fits, else scrolling through it (never cut)."""
-    n = len(text) - WIDTH
-    if n <= 0:
-        return text
-    # Pause four steps at each end, so the start and the end can be read.
-    pos = min(max((now // SCROLL_MS) % (n + 8) - 4, 0), n)
-    return text[pos : pos + WIDTH]
-
-
 def _scale(colour, num, den):
     r = ((colour >> 16) & 255) * num // den
     g = ((colour >> 8) & 255) * num // den
@@ -111,14 +75,14 @@ def _scale(colour, num, den):
 
 
 class View:
-    """Drawing for App: render() turns the state into `pixels` and `lines` (every tick)."""
+    """Drawing for App: render() turns the state into `pixels` and the `frame` (every tick)."""
 
     @property
     def flip(self):
-        """True when the display and keys face North: a two-player game where North plays.
+        """True when the display and keys face North: a two-player game that faces North.
 
-        Decided by the game's state (who is to move, or who must answer a draw offer), never
-        while drawing; the hardware turns the display and mirrors the keys by it.
+        Decided by the game's state (who faces the device, or who must answer a draw offer),
+        never while drawing; the hardware turns the display and mirrors the keys by it.
         """
         if self.computer is not None or self.board is None:
             return False
@@ -142,15 +106,15 @@ class View:
         """Work out the hint colours for this position, if they are shown and not known yet.
 
         Not part of drawing: the app calls it in a tick of its own (kalaha.app.App.game_tick),
-        so the frame that ends a sowing does not also try its six sowings (5 ms on the device,
-        estimated): the colours light a frame later.
+        so the frame that ends a sowing does not also try its six sowings.
         """
         if self._hints_version != self.version and self.hints_wanted():
             self._hint_colours()
             self._hints_version = self.version
 
     def _hint_colours(self):
-        """Per view key: EXTRA/CAPTURE for the mover's pits, DANGER where the opponent could capture."""
+        """Per view key: HINT_EXTRA/HINT_CAPTURE for the mover's pits, HINT_DANGER where the
+        opponent could capture."""
         b = self.board
         out = self._hints  # reused: no new list per position
         for k in range(12):
@@ -166,9 +130,9 @@ class View:
                 captured = b.last_capture
                 b.pop_index()
                 if extra:
-                    out[view_key_of_pit(side, pit, viewer, b.pits)] = EXTRA_COLOUR
+                    out[view_key_of_pit(side, pit, viewer, b.pits)] = HINT_EXTRA
                 elif captured:
-                    out[view_key_of_pit(side, pit, viewer, b.pits)] = CAPTURE_COLOUR
+                    out[view_key_of_pit(side, pit, viewer, b.pits)] = HINT_CAPTURE
         # Which of the mover's pits could the opponent capture if it were its turn?
         c = b.cells
         p = b.pits
@@ -178,67 +142,76 @@ class View:
             n = c[i]
             land = i + n
             if n and land < base + p and c[land] == 0 and c[b.opposite(land)]:
-                key = self._key_of_cell(b.opposite(land), viewer)
+                key = self.key_of_cell(b.opposite(land), viewer)
                 if not out[key]:
-                    out[key] = DANGER_COLOUR
+                    out[key] = HINT_DANGER
         return out
 
     # ----- the view -----------------------------------------------------------------------
 
     def render(self):
-        """Draw the frame from the state: `pixels` (12 colours, each 0..0xFFFFFF) and `lines` (5 display
-        lines); `flip` is a property of the state. Called at the end of every tick and event.
+        """Draw the frame from the state: `pixels` (12 colours, each 0..0xFFFFFF) and `frame`
+        (kalaha.frame); `flip` is a property of the state. Called at the end of every tick.
 
-        Nothing here changes the game: it only keeps caches (hint colours, shades, the text's inputs).
+        Nothing here changes the game: it keeps caches only (hint colours, shades, the frame's
+        memo of each region).
         """
         px = self.pixels
-        marks = self.marks
-        for i in range(2, 4 * MARKS, 4):
-            marks[i] = 0  # every mark hidden unless this screen draws it
-        boxes = self.boxes
-        for k in range(12):
-            boxes[k] = BOX_NONE  # ... and every box
+        frame = self.frame
         if self.power == 2:
             # Asleep: everything dark until a key or the encoder wakes it.
             for k in range(12):
                 px[k] = OFF
-            for row in range(5):
-                self.lines[row] = ""
-            self._board_text_gone()
+            frame.begin(ASLEEP)
+            asleep(frame)
             return
+        frame.begin(self.screen)
         self.screen.draw(self)
         if self.power == 1:
             for k in range(12):
                 px[k] = _scale(px[k], 1, 4)
 
-    def _cells(self):
+    def shown_cells(self):
         if self.screen == REPLAY:
             return self.replay_cells
         return self.anim_cells if self.anim_path is not None else self.board.cells
 
-    def _shown_board(self):
+    def shown_board(self):
         return self.replay_board if self.screen == REPLAY else self.board
 
-    def _board_viewer(self):
+    def board_viewer(self):
         if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES:
             return self.viewer
         if self.screen == REPLAY:
             return SOUTH
         return 1 - self.computer if self.computer is not None else SOUTH
 
+    def sown_cell(self):
+        """The cell where the last seed fell (sowing), will fall (a previewed pit), or fell at
+        the end of the last turn (until the next move); -1 for none."""
+        if self.screen == REPLAY:
+            return -1
+        if self.anim_path is not None:
+            return self.anim_path[self.anim_pos - 1] if self.anim_pos else -1
+        if self._preview_end >= 0:
+            return self._preview_end
+        return self.last_end
+
     def draw_board(self):
-        b = self._shown_board()
-        c = self._cells()
-        viewer = self._board_viewer()
+        b = self.shown_board()
+        c = self.shown_cells()
+        viewer = self.board_viewer()
         px = self.pixels
         bright = self.settings["brightness"]
         mover = b.to_move
-        phase = self.now // PHASE_MS
+        now = self.now
+        blink = (now // BLINK_MS) % 2 == 0
         human = self._human_to_move()
+        game = self.screen == GAME
         # The hint colours of this position, once they are worked out (update_hints).
         hints = self._hints if self._hints_version == self.version and self.hints_wanted() else None
         shades = self._shades_for(bright)
-        cells = self._cells_of_keys(b, viewer)
+        cells = self.cells_of_keys(b, viewer)
         p = b.pits
         at = viewer * 12
         for key in range(12):
@@ -249,111 +222,66 @@ class View:
                 continue
             # Seed count at a glance: brighter with more seeds; the mover's pits stand out.
             side = SOUTH if cell < p else NORTH
+            whose = 0 if side == viewer else 1
             if side == mover and human:
-                v = shades[side * 10 + 2 + min(n, 8) - 1]
+                v = shades[whose * 10 + 2 + min(n, 8) - 1]
             else:
-                v = shades[side * 10 + min(n, 8) // 3]
+                v = shades[whose * 10 + min(n, 8) // 3]
             if hints is not None and hints[key]:
-                v = _scale(hints[key], 2 * bright, 8)
+                kind = hints[key]
+                if kind == HINT_EXTRA or (kind == HINT_CAPTURE and blink):
+                    v = _scale(GOOD_COLOUR, 2 * bright, 8)
+                elif kind == HINT_DANGER and not blink:
+                    v = OFF  # your pit in danger blinks in its own colour
             px[key] = v
         if self.thinking:
-            # A light runs along the computer's row.
-            px[phase % 6] = _scale(THINKING_COLOUR, bright, 4)
-        # Where the last seed fell (sowing) or will fall (a previewed pit): its key lights
-        # here, and the display marks it (_draw_marks).
-        sown = -1
+            # A light runs along the computer's row, in its colour.
+            px[(now // PHASE_MS) % 6] = _scale(THINKING_COLOUR, bright, 4)
+        # The pits' boxes: the chosen one inverted, where the last seed fell (or will) bold,
+        # where the last turn began marked; the same keys light white.
+        self._preview_end = -1
         chosen = -1
-        if self.anim_path is not None and self.anim_pos:
-            sown = self.anim_path[self.anim_pos - 1]
-            key = self._key_of_cell(sown, viewer)
-            if key >= 0:
-                px[key] = _scale(SOW_COLOUR, bright, 4)
-        if self.preview >= 0 and self.anim_path is None and self.screen == GAME:
-            side, pit = pit_of_view_key(self.preview, viewer, b.pits)
+        cap = 0
+        if self.preview >= 0 and self.anim_path is None and game:
+            side, pit = pit_of_view_key(self.preview, viewer, p)
             if side == mover and pit and b.is_legal(pit):
-                # The chosen pit in its side's colour at full strength; where the last seed
-                # will fall in white (yellow if it captures); a store landing makes the chosen
-                # pit green (an extra turn).
-                sown, extra, cap, _over = b.preview(pit)
+                end, extra, cap, _over = b.preview(pit)
+                self._preview_end = end
                 chosen = self.preview
-                mine = SOUTH_COLOUR if side == SOUTH else NORTH_COLOUR
-                px[chosen] = _scale(EXTRA_COLOUR if extra else mine, bright, 4)
-                key = self._key_of_cell(sown, viewer)
-                if key >= 0 and key != chosen:
-                    px[key] = _scale(CAPTURE_COLOUR if cap else SOW_COLOUR, bright, 4)
-        if self.effect_until and self.screen == GAME:
+                px[chosen] = _scale(GOOD_COLOUR if extra else YOURS_COLOUR, bright, 4)
+        sown = self.sown_cell()
+        landed = self.key_of_cell(sown, viewer) if sown >= 0 else -1
+        played = -1
+        if self.screen != REPLAY and self.last_from >= 0 and self.anim_path is None:
+            played = self.key_of_cell(self.last_from, viewer)
+        if landed >= 0 and landed != chosen:
+            colour = SOW_COLOUR
+            if self._preview_end >= 0 and cap and not blink:
+                colour = OFF  # the previewed move captures there: the key blinks
+            px[landed] = _scale(colour, bright, 4)
+        if game and self.effect_until:
             for key in self.effect_keys:
                 if key >= 0:
-                    px[key] = _scale(self.effect_colour, bright, 4) if phase % 2 == 0 else OFF
-        if self.flash_key >= 0 and self.screen == GAME:
-            px[self.flash_key] = _scale(self.flash_colour, bright, 4) if phase % 2 == 0 else OFF
-        if self.screen == RESULT:
-            # End-of-game sweep: a band in the winner's colour (both, for a draw) runs across.
-            band = phase % 6
-            r = self.end_result
-            top = NORTH_COLOUR if r == NORTH else SOUTH_COLOUR
-            low = SOUTH_COLOUR if r == SOUTH else NORTH_COLOUR
-            if r == DRAW:
-                top, low = NORTH_COLOUR, SOUTH_COLOUR
-            px[band] = _scale(top, bright, 6)
-            px[11 - band] = _scale(low, bright, 6)
-        if self._text_inputs_changed(b, viewer):
-            self._draw_board_text(b, c, viewer)
-        self._draw_marks(b, viewer, sown, chosen)
-
-    def _mark(self, i, x, y, w, h):
-        marks = self.marks
-        marks[4 * i] = x
-        marks[4 * i + 1] = y
-        marks[4 * i + 2] = w
-        marks[4 * i + 3] = h
-
-    def _mark_under(self, i, key, cell, b, viewer):
-        """MARK_SOWN under view key `key`'s count, or under a store's when `cell` is a store."""
-        cols = self.columns
-        if key >= 0:
-            # inside the pit's box, on its bottom line: a thick bottom
-            self._mark(i, (key % cols) * BOX_PX + 2, (key // cols) * LINE_PX + 10, 12, 1)
-        elif cell == b.store_index(viewer) or cell == b.store_index(1 - viewer):
-            row = 12 // cols - 1 if cell == b.store_index(viewer) else 0
-            self._mark(i, 1 + self._store_column() * CHAR_PX, row * LINE_PX + 11, 2 * CHAR_PX, 2)
-
-    def _draw_marks(self, b, viewer, sown, chosen):
-        """The board's lines, marks (MARKS) and boxes: the divider, whose turn, the cell `sown`
-        (where the last seed fell or will fall, -1 for none), a box around each pit, bold
-        around view key `chosen` (-1 for none)."""
-        cols = self.columns
-        half = 6 // cols  # key rows of each side's pits: 2 of three, or 1 of six
-        # The divider: down the column between the pits and the stores, through the pits' rows.
-        self._mark(MARK_DIVIDER, 1 + 3 * cols * CHAR_PX + 2, 0, 1, 2 * half * LINE_PX - 1)
-        mover = b.to_move
-        if mover is not None and self.screen != RESULT:
-            # The bar stands beside the mover's half (the top rows are the opponent's pits),
-            # between the boxes and the divider.
-            top = mover != viewer
-            y = 1 if top else half * LINE_PX + 1
-            self._mark(MARK_TURN, cols * BOX_PX - 1, y, 2, half * LINE_PX - 3)
-        if sown >= 0:
-            self._mark_under(MARK_SOWN, self._key_of_cell(sown, viewer), sown, b, viewer)
-        cells = self._cells_of_keys(b, viewer)
-        boxes = self.boxes
-        at = viewer * 12
+                    px[key] = _scale(self.effect_colour, bright, 4) if blink else OFF
+        if game and self.flash_key >= 0:
+            px[self.flash_key] = _scale(self.flash_colour, bright, 4) if blink else OFF
+        styles = self.pit_styles
         for key in range(12):
-            if cells[at + key] >= 0:
-                boxes[key] = BOX_CHOSEN if key == chosen else BOX_PIT
+            styles[key] = pit_style(key == chosen, key == landed, key == played)
+        board(self, self.frame)
 
     def _shades_for(self, bright):
-        """Each side's colour at the ten seed-count levels, for this brightness (kept until it changes)."""
+        """Yours and theirs at the ten seed-count levels, for this brightness (kept until it changes)."""
         if self._shade_bright != bright:
             self._shade_bright = bright
             shades = self._shades
-            for side in range(2):
-                colour = SOUTH_COLOUR if side == SOUTH else NORTH_COLOUR
+            for whose in range(2):
+                colour = YOURS_COLOUR if whose == 0 else THEIRS_COLOUR
                 for level in range(1, 11):
-                    shades[side * 10 + level - 1] = _scale(colour, level * bright, 40)
+                    shades[whose * 10 + level - 1] = _scale(colour, level * bright, 40)
         return self._shades
 
-    def _cells_of_keys(self, b, viewer):
+    def cells_of_keys(self, b, viewer):
         """The board cell under each view key (-1: no pit), from `viewer`'s side, as a list
         indexed viewer * 12 + key. Kept for both viewers (two players change sides every
         turn) until the board size changes."""
@@ -366,8 +294,9 @@ class View:
                     self._key_cells[side * 12 + key] = b.pit_index(owner, pit) if pit else -1
         return self._key_cells
 
-    def _key_of_cell(self, cell, viewer):
-        b = self.board if self.screen != REPLAY else self.replay_board
+    def key_of_cell(self, cell, viewer):
+        """The view key showing board cell `cell`, or -1 for a store."""
+        b = self.shown_board()
         p = b.pits
         if cell == p or cell == 2 * p + 1:
             return -1
@@ -375,131 +304,96 @@ class View:
         pit = cell + 1 if cell < p else cell - p
         return view_key_of_pit(side, pit, viewer, p)
 
-    def _text_inputs_changed(self, b, viewer):
-        """True when anything the board's text is drawn from changed since it was last drawn.
+    # ----- the words on the board ---------------------------------------------------------
 
-        Memoisation, not a dirty flag: the text is a function of exactly these values, listed
-        here next to it, so no change can be missed by a path that forgot to say so. Costs a
-        dozen comparisons instead of the formatting (8 ms a frame on the device, estimated).
-        """
-        now = self._text_now
-        now[0] = self.screen
-        now[1] = b
-        now[2] = self.version
-        now[3] = self.anim_pos if self.anim_path is not None else -1
-        now[4] = self.cursor
-        now[5] = self.thinking
-        now[6] = self.message
-        now[7] = self.last_turn
-        now[8] = viewer
-        now[9] = self.replay_seeds * 1000 + b.ply
-        now[10] = self.replay_unit
-        now[11] = self.result_text
-        clock = self.clock
-        if clock is not None:
-            # the seconds shown (rounded up) and the blink (by whole seconds gone)
-            left = clock.left(SOUTH, self.now)
-            now[12] = (left + 999) // 1000 + (left // 1000) * 8192
-            left = clock.left(NORTH, self.now)
-            now[13] = (left + 999) // 1000 + (left // 1000) * 8192
-        else:
-            now[12] = now[13] = 0
-        long_text = len(self.message or self.result_text) > WIDTH or len(self.last_turn) > WIDTH - 10
-        now[14] = self.now // SCROLL_MS if long_text else 0
-        now[15] = self.level
-        shown = self._text_shown
-        changed = False
-        for i in range(len(now)):
-            if now[i] != shown[i]:
-                shown[i] = now[i]
-                changed = True
-        return changed
+    def side_name(self, side):
+        """Who plays `side`: "You" and "Computer" against the computer, else the side's name."""
+        if self.computer is None:
+            return SIDE_TITLES[side]
+        return "Computer" if side == self.computer else "You"
 
-    def _board_text_gone(self):
-        """The lines are written with something else: the board's text, when it is shown again,
-        is drawn anew whatever its inputs (_text_inputs_changed would find them unchanged)."""
-        self._text_shown[0] = None
+    def side_label(self, side, viewer):
+        """A store's label: its player, or with a chess clock the side's letter and its time."""
+        if self.clock is not None and self.screen != RESULT:
+            return "%s %s" % (SIDE_TITLES[side][0], self._clock_text(side))
+        return self.side_name(side)
 
-    def _store_column(self):
-        """The character where the stores' counts start: after the pits, the divider's column
-        and, on rows of three, the store's letter."""
-        return 3 * self.columns + (3 if self.columns == 3 else 1)
+    def panel_info(self):
+        """The line under the opponent's store: the computer's level, or the turn number."""
+        if self.screen == REPLAY:
+            return "replay"
+        if self.computer is not None:
+            return self.level
+        return "turn %d" % (len(self.board.turns()) + 1) if self.board.to_move is not None else ""
 
-    def _draw_board_text(self, b, c, viewer):
-        """The counts in rows as the keys lie (the board profile's `columns` a row), the stores
-        at the right of the top and bottom rows; whose turn; one full line."""
-        opp = 1 - viewer
-        cols = self.columns
-        key_rows = 12 // cols
-        cells = self._cells_of_keys(b, viewer)
-        rows = []
-        for key_row in range(key_rows):
-            parts = []
-            for key in range(key_row * cols, key_row * cols + cols):
-                cell = cells[viewer * 12 + key]
-                parts.append("%2d" % c[cell] if cell >= 0 else "  ")
-            rows.append(" ".join(parts))
-        # (the column between the pits and the stores is the divider line: MARK_DIVIDER; rows
-        # of six leave no room for the stores' letters)
-        if cols == 3:
-            top = "%s  %s %2d" % (rows[0], SIDE_TITLES[opp][0], c[b.store_index(opp)])
-            bottom = "%s  %s %2d" % (rows[-1], SIDE_TITLES[viewer][0], c[b.store_index(viewer)])
-            if self.clock is None:
-                # Each side's colour (its keys' colour) beside its store; a chess clock's time
-                # takes this place, and then the mover's colour is said under its name.
-                top += " " + COLOUR_NAMES[opp]
-                bottom += " " + COLOUR_NAMES[viewer]
-        else:
-            top = "%s  %2d" % (rows[0], c[b.store_index(opp)])
-            bottom = "%s  %2d" % (rows[-1], c[b.store_index(viewer)])
-        screen = self.screen
-        if screen == RESULT:
-            right1 = ("> " if self.cursor == 0 else "  ") + "again"
-            right2 = ("> " if self.cursor == 1 else "  ") + "menu"
-            last = self.message or self.result_text
-        elif screen == REPLAY:
-            right1 = "ply %d/%d" % (b.ply, len(self.replay_game.moves))
-            right2 = "by " + REPLAY_UNITS[self.replay_unit]
-            last = self.message or "keys: <  >  top: out"
-        else:
-            mover = b.to_move
-            if self.thinking:
-                right1 = "thinking"
-            elif mover is None:
-                right1 = "game over"
-            elif self.computer is None:
-                right1 = SIDE_TITLES[mover]
-            else:
-                right1 = "your move" if mover != self.computer else "computer"
-            # Which colour is whose: beside the stores on rows of three (above), else here.
-            if self.computer is not None:
-                right2 = self.level if cols == 3 else "%s, you: %s" % (self.level, COLOUR_NAMES[viewer])
-            elif mover is None:
-                right2 = ""
-            elif self.clock is not None:
-                right2 = COLOUR_NAMES[mover]  # (the clocks take the room beside the stores)
-            elif cols == 3:
-                right2 = "to move"
-            else:
-                right2 = COLOUR_NAMES[mover] + " to move"
-            last = self.message or ("last turn " + self.last_turn if self.last_turn else "")
-            if self.clock is not None and cols == 3:
-                top += " " + self._clock_text(opp)
-                bottom += " " + self._clock_text(viewer)
-            elif self.clock is not None:
-                right1 = "%-10s %s %s" % (right1, SIDE_TITLES[opp][0], self._clock_text(opp))
-                right2 = "%-10s %s %s" % (right2, SIDE_TITLES[viewer][0], self._clock_text(viewer))
-        lines = self.lines
-        lines[0] = top
-        if cols == 3:
-            lines[1] = "%s   %s" % (rows[1], right1)
-            lines[2] = "%s   %s" % (rows[2], right2)
-            lines[3] = bottom
-        else:
-            lines[1] = bottom
-            lines[2] = right1
-            lines[3] = right2
-        lines[4] = fit(last, self.now)
+    def footer(self):
+        """The board's bottom line: a message, what the knob or a held key will do, who acts."""
+        if self.screen == REPLAY:
+            return self.replay_footer()
+        if self.message:
+            return self.message
+        b = self.board
+        if self.screen == GAME and self._preview_end >= 0:
+            side, pit = pit_of_view_key(self.preview, self.viewer, b.pits)
+            what = "%s%d %s" % (SIDE_TITLES[side][0], pit, self._preview_words(pit))
+            return ("push: " if self.pit_cursor >= 0 else "let go: ") + what
+        if self.thinking:
+            return "Computer thinking"
+        if b.to_move is None:
+            return "game over"
+        if self.last_turn and self.last_mover >= 0:
+            return "%s played %s" % (self.side_name(self.last_mover), self.last_turn)
+        if self._human_to_move():
+            return "%s: pick a pit" % ("Your move" if self.computer is not None else SIDE_TITLES[b.to_move])
+        return ""
+
+    def _preview_words(self, pit):
+        end, extra, captured, _over = self.board.preview(pit)
+        if extra:
+            return "ends in store"
+        if captured:
+            return "captures %d" % captured
+        key = self.key_of_cell(end, self.viewer)
+        side, where = pit_of_view_key(key, self.viewer, self.board.pits)
+        return "ends %s%d" % (SIDE_TITLES[side][0], where)
+
+    def replay_footer(self):
+        b = self.replay_board
+        g = self.replay_game
+        total = len(g.moves)
+        if self.message:
+            return self.message
+        if b.ply == 0:
+            return "start: knob/keys step"
+        if b.ply >= total and self.replay_seeds < 0:
+            if g.result == DRAW:
+                return "end: a draw"
+            return "end: %s won" % SIDE_TITLES[g.result]
+        side = b.mover_of(b.ply - 1)
+        return "%d/%d %s played %s" % (b.ply, total, SIDE_TITLES[side][0], b.moves_at(b.ply - 1))
+
+    def draw_result(self, items):
+        """The result screen (kalaha.draw.result) and the winner's sweep on the keys."""
+        labels = self._labels
+        del labels[:]
+        for label, _action in items:
+            labels.append(label)
+        result(self, self.frame, labels, self.cursor)
+        # A band in the winner's colour (both, for a draw) runs across the keys.
+        bright = self.settings["brightness"]
+        band = (self.now // PHASE_MS) % 6
+        r = self.end_result
+        top = low = YOURS_COLOUR if r == self.board_viewer() else THEIRS_COLOUR
+        if r == DRAW:
+            top, low = THEIRS_COLOUR, YOURS_COLOUR
+        for k in range(12):
+            self.pixels[k] = OFF
+        self.pixels[band] = _scale(top, bright, 6)
+        self.pixels[11 - band] = _scale(low, bright, 6)
+
+    def result_note(self):
+        """The result screen's line under the score: the coach's words, or how it ended."""
+        return self.coach_text or self.end_note
 
     def _clock_text(self, side):
         left = self.clock.left(side, self.now)
@@ -508,40 +402,51 @@ class View:
             return "    "
         return format_ms(left)
 
-    def draw_menu(self, title, items):
-        """A menu: the title, and four of its (label, action) items around the cursor."""
-        first = max(0, min(self.cursor - 1, len(items) - 4))
-        self.draw_list(title, [label for label, _action in items], first, self.cursor)
+    # ----- menus, lists, help -------------------------------------------------------------
 
-    def draw_list(self, title, items, first, cursor):
-        """A title and four lines of `items` (strings) from `first`, the `cursor`'s marked."""
-        now = self.now
-        self._board_text_gone()
-        self.lines[0] = fit(title, now)
-        for row in range(4):
-            i = first + row
-            line = ("> " if i == cursor else "  ") + items[i] if i < len(items) else ""
-            self.lines[row + 1] = fit(line, now)
+    def draw_menu(self, title, items, footer=None):
+        """A menu: the title, its (label, action) items around the cursor, the footer (a
+        message, or what the controls do)."""
+        labels = self._labels
+        del labels[:]
+        for label, _action in items:
+            labels.append(label)
+        menu(self.frame, title, labels, self.cursor, self.message or footer or MENU_FOOTER)
+        self._menu_pixels()
+
+    def draw_list(self, title, rows, first, footer):
+        """A title and six rows of text from `first` (no cursor: nothing to choose)."""
+        text_page(self.frame, title, rows[first : first + 6], self.message or footer)
+        self._menu_pixels()
+
+    def _menu_pixels(self):
         # The keys work as menu keys: top row up, middle rows choose, bottom row down.
-        glow = _scale(SOUTH_COLOUR if not self.flip else NORTH_COLOUR, self.settings["brightness"], 16)
+        bright = self.settings["brightness"]
+        mine = _scale(YOURS_COLOUR, bright, 16)
+        choose = _scale(SOW_COLOUR, bright, 24)
         for k in range(12):
-            self.pixels[k] = glow if k in (1, 4, 7, 10) else OFF
+            self.pixels[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)
 
     def draw_help(self):
         # Imported while the help is shown, and let go when it closes (Page.module, App.go):
         # its text then costs no heap during games.
         from kalaha.howto import PAGES, page
 
-        title, text, colours = page(self.cursor)
-        self._board_text_gone()
-        lines = self.lines
-        lines[0] = "%s %d/%d" % (title, self.cursor + 1, len(PAGES))
-        for row in range(4):
-            lines[row + 1] = text[row]
+        title, rows, colours = page(self.cursor)
+        rows = list(rows)
         if self.cursor == len(PAGES) - 1:
             t = self.endgame
-            lines[2] = "endgame: %d seeds" % t.max_seeds if t is not None else "no endgame table"
-        # The colour pages light a key in each colour they explain, in the order of the lines.
+            rows[4] = "Endgame table: %d" % t.max_seeds if t is not None else "No endgame table"
+        text_page(self.frame, "%s %d/%d" % (title, self.cursor + 1, len(PAGES)), rows, HELP_FOOTER)
+        # The colour pages light a key in each colour they explain, beside its line.
         bright = self.settings["brightness"]
         for k in range(12):
-            self.pixels[k] = _scale(colours[k], bright, 4) if k < len(colours) else OFF
+            self.pixels[k] = OFF
+        for row in range(len(colours)):
+            colour = colours[row]
+            if colour:
+                self.pixels[row * 3 + 2] = _scale(colour, bright, 4)
+
+
+MENU_FOOTER = "turn: pick  push: ok"
+HELP_FOOTER = "key: next  push: back"

@@ -4,10 +4,14 @@ import random
 
 import pytest
 
+from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import BUZZ, App, pit_of_view_key, view_key_of_pit
 from kalaha.records import SETTING_LABELS
-from kalaha.screens import GAME, GAME_MENU_ITEMS, MENU, RESULT
+from kalaha.draw import PANEL_W, PANEL_X
+from kalaha.reading import inverted, read_board
+from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
+from kalaha.view import GOOD_COLOUR
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS
 
 FRAME = 20
@@ -39,6 +43,7 @@ class Driver:
                 return
             if (
                 a.anim_path is None
+                and not a.handover_at
                 and not a.thinking
                 and (a.board.to_move is None or a.board.to_move != a.computer)
             ):
@@ -49,12 +54,12 @@ class Driver:
         """Turn the encoder to the menu line starting with `label` and press it."""
         a = self.app
         for _ in range(20):
-            if any(line.startswith("> " + label) for line in a.lines):
+            if any(line.startswith("> " + label) for line in lines(a)):
                 a.click()
                 self.frames()
                 return
             a.turn(1)
-        raise AssertionError("no menu item %r in %r" % (label, a.lines))
+        raise AssertionError("no menu item %r in %r" % (label, lines(a)))
 
     def key_for(self, pit):
         a = self.app
@@ -64,9 +69,9 @@ class Driver:
 def start_vs_computer(d, level="easy", starts="you"):
     a = d.app
     d.choose("Play computer")
-    while not a.lines[1].endswith(level):
+    while not lines(a)[1].endswith(level):
         d.choose("Level")
-    while not a.lines[2].endswith(starts):
+    while not lines(a)[2].endswith(starts):
         d.choose("Starts")
     d.choose("Start game")
     assert a.screen == GAME
@@ -181,14 +186,12 @@ def test_smaller_board_keys_without_pits():
     before = snapshot(a)
     d.press(6)  # your pits are keys 8..11, next to your store: key 6 has no pit
     assert snapshot(a) == before and "no pit" in a.message
+    d.frames(20)  # (the "not allowed" flash is over)
     assert a.pixels[6] == 0 and a.pixels[7] == 0 and a.pixels[0] == 0 and a.pixels[1] == 0
     # Pit 4 (next to the store) is key 11; the opponent's pit across from your pit 1 is key 2.
     assert d.key_for(4) == 11 and d.key_for(1) == 8
-    assert (
-        a.lines[0] == "       4  N  0 orange"
-        and a.lines[2].startswith("       4")
-        and a.lines[3].endswith(" S  0 blue")
-    )
+    pits, top, bottom = read_board(a.frame.buf)
+    assert pits == [None, None, 4, 4, 4, 4, None, None, 4, 4, 4, 4] and top == bottom == 0
 
 
 def test_keys_mashed_during_animation_and_thinking_lose_or_double_nothing():
@@ -273,21 +276,30 @@ def test_undo_in_two_player_games_takes_back_one_turn():
     assert "nothing to undo" in a.message
 
 
-def test_holding_a_key_previews_without_playing():
+def test_a_held_key_shows_where_it_ends_and_sows_when_let_go():
     d = Driver()
     start_vs_computer(d, "easy")
     a = d.app
     before = snapshot(a)
     key = d.key_for(3)
-    d.press(key, hold=600)
-    assert snapshot(a) == before
     a.key_down(key)
     d.frames(25)
-    # Pit 3 ends in the store: the held key shows green (extra turn).
+    # Pit 3 ends in the store: the held key shows green (extra turn), the bottom line says it.
     assert a.preview == key and (a.pixels[key] >> 8) & 255 > 0 and a.pixels[key] >> 16 == 0
+    assert snapshot(a) == before and lines(a)[7] == "let go: S3 ends in store"[:21]
     a.key_up(key)
     d.frames()
-    assert snapshot(a) == before
+    assert a.board.ply == 1  # a deliberate, slow press sows like a quick one
+    # The knob's push while a key is held cancels it: nothing is sown.
+    d.idle()
+    before = snapshot(a)
+    key = d.key_for(4)
+    a.key_down(key)
+    d.frames(25)
+    a.click()
+    a.key_up(key)
+    d.frames()
+    assert snapshot(a) == before and a.screen == GAME and "not sown" in lines(a)[7]
 
 
 def test_encoder_cursor_chooses_and_plays_a_pit():
@@ -309,11 +321,19 @@ def test_resign_and_result_screen():
     a = d.app
     a.click()
     d.choose("Resign")
+    # Resign asks once more; No goes back to the game, Yes ends it.
+    assert a.screen == CONFIRM and lines(a)[0] == "Resign this game?"
+    d.choose("No")
+    assert a.screen == GAME and a.board.to_move is not None
+    a.click()
+    d.choose("Resign")
+    d.choose("Yes")
     assert a.screen == RESULT and "Computer wins" in a.result_text
-    assert "> again" in a.lines[1] and "  menu" in a.lines[2]
-    assert a.lines[4] == "Computer wins: resign"
+    shown = lines(a)
+    assert shown[0].strip() == "Computer wins: resign"
+    assert shown[6] == "> Play again" and shown[7].strip() == "Main menu"
     a.turn(1)
-    assert "> menu" in a.lines[2] and "  again" in a.lines[1]
+    assert lines(a)[6].strip() == "Play again" and lines(a)[7] == "> Main menu"
     a.click()
     assert a.screen == MENU
 
@@ -351,7 +371,9 @@ def test_swap_is_offered_only_to_two_players():
     d.choose("Swap sides")
     assert a.board.record() == "1 T" and a.board.to_move == NORTH
     a.click()
-    d.choose("Swap sides")  # only once, and only as North's first turn
+    # only once, and only as North's first turn: the menu no longer offers it
+    assert not any("Swap" in line for line in lines(a)[1:7])
+    a.swap_sides()
     assert a.board.record() == "1 T" and "no swap" in a.message
 
 
@@ -370,6 +392,7 @@ def test_hint_lights_a_legal_pit():
     assert frames > 3
     side, pit = pit_of_view_key(a.flash_key, a.viewer, a.board.pits)
     assert side == SOUTH and a.board.is_legal(pit) and a.message == "hint: pit %d" % pit
+    assert a.flash_colour == GOOD_COLOUR
 
 
 def test_a_move_made_while_the_hint_is_searched_cancels_the_hint():
@@ -399,23 +422,32 @@ def test_display_shows_the_exact_board():
     a = d.app
     d.press(d.key_for(3))
     d.idle()
-    text = "\n".join(a.lines)
     # Row of keys 6 7 8 = South pits 1 2 3 = 4 4 0; key 0 1 2 = North 6 5 4.
-    assert a.lines[2].startswith(" 4  4  0") and a.lines[3].startswith(" 5  5  5")
-    assert a.lines[3].endswith("S  1 blue") and a.lines[0].endswith("N  0 orange")
-    assert "extra turn" in text or "3" in a.lines[2]
+    pits, top, bottom = read_board(a.frame.buf)
+    assert pits == [4, 4, 4, 4, 4, 4, 4, 4, 0, 5, 5, 5] and (top, bottom) == (0, 1)
+    assert lines(a)[0].strip() == "Computer" and lines(a)[4].endswith("You")
+    assert lines(a)[7] == "You: extra turn"
 
 
-def test_game_menu_has_every_item():
-    d = Driver()
-    start_vs_computer(d, "easy")
+@pytest.mark.parametrize("two", [False, True])
+def test_game_menu_offers_only_what_applies(two):
+    d = Driver(swap=True)
+    if two:
+        d.choose("Two players")
+        d.press(d.key_for(1))
+        d.idle()
+    else:
+        start_vs_computer(d, "easy")
     a = d.app
     a.click()
     seen = set()
-    for _ in range(len(GAME_MENU_ITEMS)):
-        seen.update(line[2:] for line in a.lines if line.startswith("> "))
+    items = game_menu_items(a)
+    for _ in range(len(items)):
+        seen.update(line[2:] for line in lines(a) if line.startswith("> "))
         a.turn(1)
-    assert seen == {label for label, _action in GAME_MENU_ITEMS}
+    assert seen == {label for label, _action in items}
+    # Against the computer no Swap or Agree draw (they never work there); a hint instead.
+    assert ("Swap sides" in seen) == two and ("Agree draw" in seen) == two and ("Hint" in seen) != two
 
 
 def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
@@ -424,7 +456,7 @@ def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
     a = d.app
     d.press(d.key_for(3))  # ends in the store: extra turn
     d.idle()
-    assert a.effect_colour == 0x00FF30 and a.effect_keys[0] == d.key_for(6)
+    assert a.effect_colour == GOOD_COLOUR and a.effect_keys[0] == d.key_for(6)
     # Two players: play on until the mover has a capture, then make it.
     d = Driver(hints=False)
     d.choose("Two players")
@@ -438,7 +470,7 @@ def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
     assert captures, "no capture came up"
     d.press(d.key_for(captures[0]))
     d.idle()  # returns as soon as the sowing's animation is over
-    assert a.board.last_capture and a.effect_colour == 0xFFD000
+    assert a.board.last_capture and a.effect_colour == GOOD_COLOUR
     k1, k2 = sorted(a.effect_keys)
     assert k1 >= 0 and k2 - k1 == 6  # one column, two rows apart: straight across
 
@@ -604,60 +636,53 @@ def hue_name(colour):
 
 
 @pytest.mark.parametrize("starts", ["you", "computer"])
-def test_display_names_the_colour_each_side_has(starts):
+def test_your_pits_are_blue_and_the_computers_orange_whoever_starts(starts):
     d = Driver(hints=False)  # (hints light keys in their own colours)
     start_vs_computer(d, "easy", starts)
     a = d.app
     d.idle()
-    # The bottom half is yours, the top half the computer's: each named by its keys' colour.
-    yours, theirs = a.lines[3].split()[-1], a.lines[0].split()[-1]
-    # (an emptied pit is dark, the last seed white: the rest show their side's colour)
+    # (an emptied pit is dark, the last seed white: the rest show their owner's colour)
     bottom = [hue_name(a.pixels[k]) for k in range(6, 12)]
     top = [hue_name(a.pixels[k]) for k in range(6)]
-    assert set(bottom) - {"?"} == {yours} and bottom.count(yours) >= 4
-    assert set(top) - {"?"} == {theirs} and top.count(theirs) >= 4
-    assert yours != theirs and "your move" in a.lines[1]
+    assert set(bottom) - {"?"} == {"blue"} and bottom.count("blue") >= 4
+    assert set(top) - {"?"} == {"orange"} and top.count("orange") >= 4
+    assert lines(a)[4].endswith("You") and lines(a)[0].strip() == "Computer"
 
 
-def test_two_players_see_the_movers_colour_with_and_without_a_clock():
+def test_two_players_each_see_their_own_pits_blue_at_the_bottom():
     for settings in ({"hints": False}, {"hints": False, "clock": 1}):
         d = Driver(**settings)
         d.choose("Two players")
         a = d.app
-        seen = set()
         for pit in (1, 2, 3):
             mover = a.board.to_move
-            # The mover's keys are the bottom ones (the display turns for North).
-            colour = hue_name(a.pixels[8])
-            text = "\n".join(a.lines)
-            assert ("South" if mover == 0 else "North") in text
-            if "clock" in settings:
-                assert a.lines[2].split()[-1] == colour  # under the mover's name
-            else:
-                assert a.lines[3].split()[-1] == colour  # beside the mover's store
-            seen.add(colour)
+            assert a.flip == (mover == 1)
+            assert {hue_name(a.pixels[k]) for k in range(6, 12)} - {"?"} == {"blue"}
+            assert {hue_name(a.pixels[k]) for k in range(6)} - {"?"} == {"orange"}
+            # the mover's label, at the bottom, is the inverted one
+            assert lines(a)[4].split()[0][0] == "SN"[mover]
+            assert inverted(a.frame.buf, 4, PANEL_X, PANEL_W) and not inverted(a.frame.buf, 0, PANEL_X, PANEL_W)
             d.press(d.key_for(pit))
             d.idle()
-        assert seen == {"blue", "orange"}
 
 
 def test_the_board_comes_back_whole_after_the_game_menu_or_the_moves():
-    # The board's text is drawn only when what it shows changed (kalaha.view memoises it); the
-    # game menu and the move list write the lines with something else in between.
+    # The frame's regions are drawn only when what they show changed (kalaha.frame memo); the
+    # game menu and the move list draw something else in between.
     d = Driver()
     a = d.app
     d.choose("Two players")
     d.press(d.key_for(4))
     d.idle()
-    board = list(a.lines)
-    assert any(" 5 " in line for line in board), board  # (a sowing happened)
+    board = bytes(a.frame.buf)
+    assert 5 in read_board(a.frame.buf)[0]  # (a sowing happened)
     for item in ("Back to game", "Moves"):
         a.click()  # the game menu
         d.frames()
-        assert "> Back to game" in a.lines
+        assert "> Back to game" in lines(a)
         d.choose(item)
         if item == "Moves":
-            assert a.lines[0].startswith("Moves")
+            assert lines(a)[0].startswith("Moves")
             a.click()  # back to the game
             d.frames()
-        assert a.lines == board, item
+        assert bytes(a.frame.buf) == board, item

@@ -8,6 +8,7 @@ import pytest
 from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
 
+from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import Search, solve
 from kalaha.board import SWAP
@@ -311,7 +312,7 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
         app.tick(t)
         if app.endgame is None:
             break
-    assert app.endgame is None and "endgame table damaged" in " ".join(app.lines)
+    assert app.endgame is None and "endgame table damaged" in " ".join(lines(app))
     good = App(endgame=EndgameTable(path))
     for t in range(0, 20 * 400, 20):
         good.tick(t)

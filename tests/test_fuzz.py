@@ -8,6 +8,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kalaha.reading import app_lines as lines
 from kalaha import SWAP, Board, KalahaError
 from kalaha.app import App
 from kalaha.notation import RECORD_CHARS
@@ -116,7 +117,7 @@ def start_and_play(store):
     app = App(store=store)
     app.tick(0)
     now = 0
-    if app.lines[1].startswith("> Continue"):
+    if lines(app)[1].startswith("> Continue"):
         app.click()
         for _ in range(300):
             now += 20
@@ -336,4 +337,4 @@ def test_a_saved_game_that_does_not_replay_is_not_offered():
     store = Store(MemoryFlash(journal(records)))
     assert store.current is None and "saved game damaged" in store.message
     app = start_and_play(store)
-    assert not any(line.startswith("> Continue") for line in app.lines)
+    assert not any(line.startswith("> Continue") for line in lines(app))

@@ -4,6 +4,7 @@ import random
 
 from test_app import Driver
 
+from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App
 from kalaha.clock import ChessClock, format_ms
@@ -54,7 +55,7 @@ def test_continue_returns_to_the_exact_game():
     cells, record, level = list(a.board.cells), a.board.record(), a.level
     d2 = reboot(d)
     b = d2.app
-    assert b.lines[1] == "> Continue"
+    assert lines(b)[1] == "> Continue"
     d2.choose("Continue")
     assert b.screen == GAME and b.board.cells == cells and b.board.record() == record
     assert b.level == level == "strong" and b.computer == NORTH
@@ -97,13 +98,13 @@ def test_statistics_and_a_reset_that_asks_twice():
     a.turn(1)
     a.click()
     d.choose("Statistics")
-    assert any(line.startswith("> medium 0/0/1") or "medium 0/0/1" in line for line in a.lines)
+    assert any(line.startswith("> medium 0/0/1") or "medium 0/0/1" in line for line in lines(a))
     assert a.store.stats[5] == 1 and a.store.stats[15] == 1  # a loss at medium, one resignation
     for press in range(3):
         d.choose("Reset stats")
         if press < 2:
-            assert a.store.stats[5] == 1 and ("again" in a.lines[0])
-    assert a.store.stats == [0] * 17 and "cleared" in a.lines[0]
+            assert a.store.stats[5] == 1 and ("again" in lines(a)[0])
+    assert a.store.stats == [0] * 17 and "cleared" in lines(a)[0]
 
 
 def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
@@ -115,11 +116,11 @@ def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
     a.click()
     d.choose("Agree draw")
     # The other player is asked, with the device turned to them.
-    assert a.screen != RESULT and "%s offers a draw" % ("South", "North")[offering] in a.lines[0]
+    assert a.screen != RESULT and "%s offers a draw" % ("South", "North")[offering] in lines(a)[0]
     assert a.flip == (offering == SOUTH)
     d.choose("Play on")
     assert a.screen == GAME and a.board.to_move == offering and a.flip == (offering == NORTH)
-    assert "plays on" in a.lines[4]
+    assert "plays on" in lines(a)[4]
     a.click()
     d.choose("Agree draw")
     d.choose("Accept draw")
@@ -130,7 +131,7 @@ def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
     d.choose("Start game")
     d.app.click()
     d.choose("Agree draw")
-    assert d.app.screen != RESULT and "2 players only" in d.app.lines[0]
+    assert d.app.screen != RESULT and "2 players only" in lines(d.app)[0]
 
 
 def test_clock_arithmetic_increment_and_flag_fall():
@@ -151,7 +152,7 @@ def test_two_player_clock_ticks_blinks_and_a_flag_fall_loses():
     d = Driver(clock=1)  # 3+2
     d.choose("Two players")
     a = d.app
-    assert a.clock is not None and "3:00" in a.lines[3]
+    assert a.clock is not None and "3:00" in lines(a)[3]
     d.press(d.key_for(1))  # South plays 1: the turn passes, South gets +2 s
     d.idle()
     assert a.clock.running == NORTH
@@ -163,7 +164,7 @@ def test_two_player_clock_ticks_blinks_and_a_flag_fall_loses():
     shown = set()
     for _ in range(100):
         d.frames()
-        shown.add(a.lines[3][-4:])  # the mover's clock, on the bottom line
+        shown.add(lines(a)[3][-4:])  # the mover's clock, on the bottom line
     assert "    " in shown and any(s.startswith("0:0") for s in shown)
     assert (1800, 8) in a.sounds
     d.frames(400)  # past 180 s
@@ -211,7 +212,7 @@ def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_se
     a.turn(1)
     a.click()  # result screen: main menu
     d.choose("Replay")
-    assert a.lines[1].startswith("> 1 ")
+    assert lines(a)[1].startswith("> 1 ")
     a.click()
     assert a.screen == REPLAY and a.replay_board.ply == 0
     # Turn by turn.
@@ -258,10 +259,10 @@ def test_move_list_scrolls():
     a = d.app
     a.click()
     d.choose("Moves")
-    assert a.screen == MOVES and a.lines[0] == "Moves"
-    first = list(a.lines)
+    assert a.screen == MOVES and lines(a)[0] == "Moves"
+    first = list(lines(a))
     a.turn(-10)
-    assert a.lines[1].startswith("  1 ") and (a.lines != first or len(a.board.turns()) <= 4)
+    assert lines(a)[1].startswith("  1 ") and (lines(a) != first or len(a.board.turns()) <= 4)
     a.click()
     assert a.screen == GAME
 
@@ -275,10 +276,10 @@ def test_dim_then_off_and_a_waking_press_is_never_a_move():
     d.frames(31000 // 20)
     assert a.power == 1 and max(a.pixels) <= max(bright) // 3
     d.frames(300000 // 20)
-    assert a.power == 2 and a.pixels == [0] * 12 and a.lines == [""] * 5
+    assert a.power == 2 and a.pixels == [0] * 12 and lines(a) == [""] * 5
     before = a.board.ply
     d.press(d.key_for(3))  # wakes only
-    assert a.power == 0 and a.board.ply == before and a.lines[0]
+    assert a.power == 0 and a.board.ply == before and lines(a)[0]
     d.press(d.key_for(3))
     assert a.board.ply == before + 1
     # The encoder wakes too, and does nothing else.
@@ -293,5 +294,5 @@ def test_corrupt_saved_data_shows_one_line_and_starts_fresh():
     flash = MemoryFlash(b"XX" + b"\x00" * 4094)
     a = App(store=Store(flash))
     a.tick(0)
-    assert "not ours" in a.lines[0] and a.screen == MENU
+    assert "not ours" in lines(a)[0] and a.screen == MENU
     assert a.settings["seeds"] == 4

@@ -7,6 +7,7 @@ import pytest
 from test_app import FRAME, Driver, start_vs_computer
 from test_persistence import play_some
 
+from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH
 from kalaha.app import DIM_MS, OFF_MS, App
 from kalaha.howto import PAGES as HELP_PAGES
@@ -67,18 +68,18 @@ def hue(colour):
 
 
 def lines_fit(app):
-    assert len(app.lines) == 5
-    for line in app.lines:
+    assert len(lines(app)) == 5
+    for line in lines(app):
         assert len(line) <= WIDTH, (line, app.screen)
 
 
 def shown_in_full(app, text, d, period_frames=400):
     """`text` appears whole on one line, or its start and its end as it scrolls."""
     if len(text) <= WIDTH:
-        return any(text in line for line in app.lines)
+        return any(text in line for line in lines(app))
     windows = set()
     for _ in range(period_frames):
-        windows.update(app.lines)
+        windows.update(lines(app))
         d.frames()
     return text[:WIDTH] in windows and text[-WIDTH:] in windows
 
@@ -147,7 +148,7 @@ def test_every_screen_is_reachable_and_fits_the_display():
         assert d.app.screen == screen
         d.frames()
         lines_fit(d.app)
-        assert any(d.app.lines), screen
+        assert any(lines(d.app)), screen
         seen.add(screen)
     assert seen == {MENU, HELP, SETTINGS, STATS, GAME, GAME_MENU, MOVES, DRAW_OFFER, RESULT}.union(
         {REPLAY_LIST, REPLAY, SETUP}
@@ -166,7 +167,7 @@ def test_every_message_is_shown_in_full():
             break
         if a.message:
             messages.add(a.message)
-            assert shown_in_full(a, a.message, d), (a.message, a.lines)
+            assert shown_in_full(a, a.message, d), (a.message, lines(a))
         lines_fit(a)
     assert messages
 
@@ -188,12 +189,12 @@ def test_the_hint_shows_on_the_display_the_frame_it_is_found():
     a = d.app
     a.click()
     d.choose("Hint")
-    assert "finding a hint" in a.lines[4]
+    assert "finding a hint" in lines(a)[4]
     for _ in range(2000):
         d.frames()
         if a.message.startswith("hint: pit"):
             break
-    assert a.lines[4] == a.message  # in the same frame, not when something else redraws
+    assert lines(a)[4] == a.message  # in the same frame, not when something else redraws
     pit = int(a.message.split()[-1])
     key = d.key_for(pit)
     assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)  # blinking: the hint colour or dark
@@ -209,8 +210,8 @@ def test_a_flag_fall_shows_on_the_display_the_frame_it_happens():
         d.frames()
         if a.screen == RESULT:
             break
-    assert a.screen == RESULT and "on time" in a.lines[4]
-    assert "North wins on time" == a.lines[4]  # South ran out first
+    assert a.screen == RESULT and "on time" in lines(a)[4]
+    assert "North wins on time" == lines(a)[4]  # South ran out first
 
 
 # ----- colours -------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ def test_illegal_thinking_and_preview_speak_their_own_colours():
 def test_help_is_offered_once_on_the_very_first_start():
     flash = MemoryFlash()
     a = App(store=Store(flash))
-    assert a.screen == HELP and a.lines[0].startswith("How to play 1/")
+    assert a.screen == HELP and lines(a)[0].startswith("How to play 1/")
     a.click()
     assert a.screen == MENU
     assert "kalaha.howto" not in sys.modules  # let go: its text costs no heap during games
@@ -290,7 +291,7 @@ def test_the_colour_pages_light_the_colours_they_name():
     a = d.app
     named = 0
     for _ in range(len(HELP_PAGES)):
-        for line in a.lines[1:]:
+        for line in lines(a)[1:]:
             for colour, words in LEGEND:
                 if line == words:
                     lit = [hue(c) for c in a.pixels if c]
@@ -310,10 +311,10 @@ def test_the_handover_after_a_turn_and_after_a_swap_is_unmistakable():
     assert not a.flip
     d.press(d.key_for(1))  # South 1: no extra turn, North next
     d.idle()
-    assert a.board.to_move == NORTH and a.flip and "pass to North" in a.lines[4]
+    assert a.board.to_move == NORTH and a.flip and "pass to North" in lines(a)[4]
     a.click()
     d.choose("Swap sides")
-    assert "swapped: pass to" in a.lines[4]
+    assert "swapped: pass to" in lines(a)[4]
     assert a.flip == (a.board.to_move == NORTH)
 
 
@@ -322,13 +323,13 @@ def test_nothing_dims_while_a_chess_clock_runs_and_it_dims_without_one():
     d.choose("Two players")
     a = d.app
     d.frames((OFF_MS + 1000) // FRAME)
-    assert a.power == 0 and a.lines[0]
+    assert a.power == 0 and lines(a)[0]
     d = Driver()
     a = d.app
     d.frames(DIM_MS // FRAME + 1)
     assert a.power == 1
     d.frames((OFF_MS - DIM_MS) // FRAME + 1)
-    assert a.power == 2 and a.lines == [""] * 5 and a.pixels == [0] * 12
+    assert a.power == 2 and lines(a) == [""] * 5 and a.pixels == [0] * 12
 
 
 def test_four_and_five_pit_boards_put_your_pits_next_to_your_store():
@@ -383,7 +384,7 @@ def test_the_record_screens_code_is_let_go_when_they_close():
     a = d.app
     for label in ("Settings", "Statistics", "Replay"):
         d.choose(label)
-        assert "kalaha.records" in sys.modules and any(a.lines)
+        assert "kalaha.records" in sys.modules and any(lines(a))
         d.choose("Back")
         assert a.screen == MENU and "kalaha.records" not in sys.modules
     d.choose("Two players")
@@ -483,7 +484,7 @@ def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game(columns):
     # The counts in the keys' rows: row r of the display lists view keys r*columns.. in order.
     cells = a.board.cells
     for r in range(rows):
-        counts = [int(a.lines[r][3 * k : 3 * k + 2]) for k in range(columns)]
+        counts = [int(lines(a)[r][3 * k : 3 * k + 2]) for k in range(columns)]
         keys = range(r * columns, (r + 1) * columns)
         assert counts == [cells[a.board.pit_index(*pit_of_view_key(k, a.viewer))] for k in keys]
     # Each seed as it falls: the mark under its count is the key lit white (one home: the
@@ -551,9 +552,9 @@ def test_two_rows_of_six_show_the_clocks_and_every_line_fits():
         t += FRAME
         a.tick(t)
     assert a.clock is not None
-    assert all(len(line) <= WIDTH for line in a.lines)
-    assert ":" in a.lines[2] and ":" in a.lines[3]  # both clocks, beside whose turn it is
-    assert a.lines[0].split()[:6] == ["4"] * 6 and a.lines[1].split()[:6] == ["4"] * 6
+    assert all(len(line) <= WIDTH for line in lines(a))
+    assert ":" in lines(a)[2] and ":" in lines(a)[3]  # both clocks, beside whose turn it is
+    assert lines(a)[0].split()[:6] == ["4"] * 6 and lines(a)[1].split()[:6] == ["4"] * 6
 
 
 def test_two_rows_of_six_say_which_colour_is_whose():
@@ -563,12 +564,12 @@ def test_two_rows_of_six_say_which_colour_is_whose():
     a.start_vs_computer()
     for t in range(FRAME, 50 * FRAME, FRAME):
         a.tick(t)
-    assert a.lines[3].endswith("you: blue") and all(len(line) <= WIDTH for line in a.lines)
+    assert lines(a)[3].endswith("you: blue") and all(len(line) <= WIDTH for line in lines(a))
     b = App(columns=6, settings={"hints": False})
     b.tick(0)
     b.two_players()
     b.tick(FRAME)
-    assert b.lines[3] == "blue to move" and b.lines[2] == "South"
+    assert lines(b)[3] == "blue to move" and lines(b)[2] == "South"
 
 
 def test_hint_colours_light_the_frame_after_a_sowing_ends():

@@ -309,9 +309,9 @@ def test_the_turned_oled_is_the_upright_picture_turned_round():
     def settled(rotation):
         screen = sim.screen
         for _ in range(80):
-            if screen.show(sim.app.lines, rotation, sim.app.marks, sim.app.boxes):
+            if screen.show(lines(sim.app), rotation, sim.app.marks, sim.app.boxes):
                 sim.display.refresh()
-        assert not screen.pending(sim.app.lines, sim.app.boxes)
+        assert not screen.pending(lines(sim.app), sim.app.boxes)
         sim.display.refresh()
         pg = sim.pygame
         return pg.image.tobytes(sim.oled, "RGB"), pg.image.tobytes(pg.transform.rotate(sim.oled, 180), "RGB")
@@ -334,7 +334,7 @@ def test_the_screen_turns_a_segment_a_frame():
     box_grids = sim.screen.boxes.grids
     grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
     assert len(grids) == LINES * SEGMENTS
-    lines, marks, boxes = list(sim.app.lines), list(sim.app.marks), bytes(sim.app.boxes)
+    lines, marks, boxes = list(lines(sim.app)), list(sim.app.marks), bytes(sim.app.boxes)
     pits = sum(1 for style in boxes if style)
     assert pits == 12
     while sim.screen.show(lines, 0, marks, boxes):
@@ -454,7 +454,7 @@ def test_a_frame_with_less_budget_draws_less_text_and_turns_nothing_until_given_
     screen = sim.screen
     box_grids = screen.boxes.grids
     text_grids = [g for g in screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
-    lines, marks, boxes = list(sim.app.lines), list(sim.app.marks), bytes(sim.app.boxes)
+    lines, marks, boxes = list(lines(sim.app)), list(sim.app.marks), bytes(sim.app.boxes)
     while screen.show(lines, 0, marks, boxes):
         pass
 
@@ -472,7 +472,7 @@ def test_a_frame_with_less_budget_draws_less_text_and_turns_nothing_until_given_
     # Text within a small budget: a new screen's text a few cells a frame.
     sim.app.go(HELP)
     sim.app.render()
-    new = list(sim.app.lines)
+    new = list(lines(sim.app))
     small = 6
     frames = 0
     before = [[g[i] for i in range(g.width)] for g in text_grids]

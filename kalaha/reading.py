@@ -1,0 +1,104 @@
+"""Reading the frame back as text: the lines and big digits a player would read.
+
+Host-only (tests, the simulator's `show`, the memory check's driver): the device never reads
+its own picture.
+"""
+
+from kalaha.draw import PIT_PITCH, STORE_SCALE, STORE_X, STORE_Y
+from kalaha.frame import CHAR, COLUMNS, PAGES, PIT_H, TEXT_X, WIDTH, _digit_column
+from kalaha.glyphs import TEXT
+
+_GLYPHS = {}
+for _code in range(95):
+    # (read without row 8: a rule under a title runs there, and descenders only add to it)
+    _GLYPHS.setdefault(bytes(b & 0x7F for b in TEXT[_code * CHAR : _code * CHAR + 5]), chr(32 + _code))
+
+
+def read_page(buf, page, x=TEXT_X, columns=COLUMNS):
+    """The text on `page` at character cells from x (light on dark, or dark on light); a cell
+    that is no glyph reads as a space. (Bit 7, a rule under the text, is not read.)"""
+    out = []
+    for k in range(columns):
+        at = page * WIDTH + x + k * CHAR
+        if at + 5 > (page + 1) * WIDTH:
+            break
+        cell = bytes(b & 0x7F for b in buf[at : at + 5])
+        ch = _GLYPHS.get(cell)
+        if ch is None:
+            ch = _GLYPHS.get(bytes(~b & 0x7F for b in cell), " ")
+        out.append(ch)
+    return "".join(out).rstrip()
+
+
+def read_lines(buf, x=TEXT_X):
+    """Every page's text, top to bottom; a line drawn inverted (a menu's chosen row) reads
+    with "> " before it."""
+    out = []
+    for page in range(PAGES):
+        text = read_page(buf, page, x)
+        if inverted(buf, page, 0, WIDTH):
+            text = "> " + text.lstrip()
+        out.append(text)
+    return out
+
+
+def inverted(buf, page, x, width):
+    """True when the columns x .. x + width - 1 of `page` are mostly lit (an inverted bar)."""
+    lit = sum(1 for i in range(x, x + width) if buf[page * WIDTH + i] & 0x81 == 0x81)
+    return lit * 2 > width
+
+
+def pixel(buf, x, y):
+    return (buf[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+
+
+def read_number(buf, x, y, scale, width, dark=False):
+    """The big digits (frame.Frame.number) standing in `width` pixels from x at row y, or None;
+    `dark`: drawn dark on light."""
+    shapes = {}
+    for d in range(10):
+        cols = []
+        for c in range(3):
+            bits = _digit_column(d, c, scale)
+            cols.extend([bits] * scale)
+        shapes[tuple(cols)] = d
+    height = 5 * scale
+    columns = []
+    for i in range(x, min(x + width, WIDTH)):
+        col = 0
+        for r in range(height):
+            col |= pixel(buf, i, y + r) << r
+        columns.append(col ^ ((1 << height) - 1) if dark else col)
+    text = ""
+    i = 0
+    while i < len(columns):
+        if columns[i] == 0:
+            i += 1
+            continue
+        digit = shapes.get(tuple(columns[i : i + 3 * scale]))
+        if digit is None:
+            return None
+        text += str(digit)
+        i += 3 * scale
+    return int(text) if text else None
+
+
+def app_lines(app):
+    """What an app's display shows now, as text lines (read_lines of its frame)."""
+    return read_lines(app.frame.buf)
+
+
+def read_pit(buf, key, columns=3):
+    """The count in view key `key`'s pit box on the board (rows of three), or None (no pit)."""
+    x = (key % columns) * PIT_PITCH
+    y = (key // columns) * PIT_H
+    dark = pixel(buf, x + 3, y + 6) == 1  # the chosen pit is drawn inverted
+    return read_number(buf, x + 5, y + 2, 2, 16, dark)
+
+
+def read_board(buf):
+    """(12 pit counts by view key, None where no pit; the top store; the bottom store)."""
+    pits = [read_pit(buf, key) for key in range(12)]
+    return pits, read_number(buf, STORE_X, STORE_Y[0], STORE_SCALE, 30), read_number(
+        buf, STORE_X, STORE_Y[1], STORE_SCALE, 30
+    )
