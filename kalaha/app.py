@@ -35,8 +35,8 @@ from kalaha.screens import (
     REPLAY,
     RESULT,
     SIDE_TITLES,
+    SETTINGS,
     START_NAMES,
-    STATS,
     forget,
 )
 from kalaha.store import DEFAULT_SETTINGS, SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS, MemoryFlash, Store
@@ -479,7 +479,7 @@ class App(View):
         self.go(REPLAY)
 
     def reset_stats(self):
-        self.ask("Clear statistics?", "Yes, clear them", "clear_stats", STATS)
+        self.ask("Clear statistics?", "Yes, clear them", "clear_stats", SETTINGS)
 
     def clear_stats(self):
         self.store.reset_stats()
@@ -508,7 +508,7 @@ class App(View):
     def decline_draw(self):
         self.draw_offer = -1
         self.go(GAME)
-        self.say("No draw: %s to move" % SIDE_TITLES[self.board.to_move])
+        self.say("No draw: %s moves" % SIDE_TITLES[self.board.to_move])
 
     def _computer_side(self):
         if self.start_choice == 0:
@@ -644,9 +644,12 @@ class App(View):
             self.last_mover = 1 - b.to_move
             self.last_from = self.last_end = -1
             # The players changed seats; the first player, now North, moves next: the device
-            # turns to them after a moment (game_tick).
-            self.handover_at = self.now + HANDOVER_MS
-            self.say("Swapped: pass to %s" % SIDE_TITLES[b.to_move], HANDOVER_MS)
+            # turns to them after a moment (game_tick), if it does not face them already.
+            if self.facing != b.to_move:
+                self.handover_at = self.now + HANDOVER_MS
+                self.say("Swap: pass to %s" % SIDE_TITLES[b.to_move], HANDOVER_MS)
+            else:
+                self.say("Swapped: %s moves" % SIDE_TITLES[b.to_move], 2500)
         else:
             self.say("no swap now")
             self._sound(BUZZ)

@@ -108,7 +108,7 @@ def board(app, frame):
                 if mark:
                     frame.hline(x, y + 11, WIDTH - x)
             text = label + ("  to move" if lit and not over else "")
-            page = 4 + (1 - half)
+            page = 4 + half
             line(frame, page, text, lit)
     if cols != 3:
         line(frame, 6, app.panel_info())

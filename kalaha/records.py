@@ -34,6 +34,7 @@ SETTING_NOTES = (
     "keys and display",
     "speed of sowing",
     "chess clock for 2P",
+    "wins and losses: 0",
     "",
 )
 
@@ -55,22 +56,24 @@ def settings_items(app):
         elif v is False:
             v = "off"
         items.append(("%s: %s" % (label, v), "next_setting"))
+    items.append(("Reset statistics", "reset_stats"))
     items.append(("Back", MENU))
     return items
 
 
-def stats_items(app):
+def stats_rows(app):
     st = app.store.stats
-    items = [("you vs  won drew lost", None)]
+    rows = ["%-6s%4s%5s%5s" % ("", "won", "drew", "lost")]
     for i in range(len(LEVEL_NAMES)):
-        items.append(("%-6s %4d %4d %4d" % (LEVEL_NAMES[i], st[3 * i], st[3 * i + 1], st[3 * i + 2]), None))
+        rows.append("%-6s%4d%5d%5d" % (LEVEL_NAMES[i], st[3 * i], st[3 * i + 1], st[3 * i + 2]))
     t = STAT_TWO_PLAYER
-    items.append(("South won %d, North %d" % (st[t], st[t + 1]), None))
-    items.append(("2-player draws %d" % st[t + 2], None))
-    items.append(("resigned %d, agreed %d" % (st[STAT_RESIGNS], st[STAT_AGREED]), None))
-    items.append(("Reset stats", "reset_stats"))
-    items.append(("Back", MENU))
-    return items
+    rows.append("2P: South won %d" % st[t])
+    rows.append("2P: North won %d" % st[t + 1])
+    rows.append("2P: draws %d" % st[t + 2])
+    rows.append("Resigned %d times" % st[STAT_RESIGNS])
+    rows.append("Draws agreed %d" % st[STAT_AGREED])
+    rows.append("(Settings: reset)")
+    return rows
 
 
 def replay_items(app):

@@ -169,14 +169,26 @@ class Game(Page):
         app.game_tick(now)
 
 
-class Moves(Page):
-    """The game's turns so far, scrolled by the encoder."""
+class Listing(Page):
+    """Rows of text to read, scrolled by the knob (or the top and bottom keys); a push or a
+    middle key goes back. Nothing in it can be chosen, so nothing looks as if it could."""
 
-    clock_runs = True
     module = "kalaha.records"
 
+    def __init__(self, heading, rows_of, back, clock_runs=False):
+        self.heading = heading
+        self.rows_of = rows_of  # the name of a function(app) in kalaha.records
+        self.back = back
+        self.clock_runs = clock_runs
+
+    def rows(self, app):
+        return getattr(__import__(self.module, None, None, (self.rows_of,)), self.rows_of)(app)
+
     def enter(self, app):
-        app.scroll = max(0, len(self.lines(app)) - 6)
+        app.scroll = self.last_scroll(app) if self.back is GAME else 0
+
+    def last_scroll(self, app):
+        return max(0, len(self.rows(app)) - 6)
 
     def key(self, app, key):
         if key < 3:
@@ -187,18 +199,13 @@ class Moves(Page):
             self.click(app)
 
     def turn(self, app, delta):
-        app.scroll = max(0, min(app.scroll + delta, max(0, len(self.lines(app)) - 6)))
+        app.scroll = max(0, min(app.scroll + delta, self.last_scroll(app)))
 
     def click(self, app):
-        app.go(GAME)
+        app.go(self.back)
 
     def draw(self, app):
-        app.draw_list("Moves", self.lines(app), app.scroll, "turn: scroll push:back")
-
-    def lines(self, app):
-        from kalaha.records import move_lines
-
-        return move_lines(app)
+        app.draw_list(self.heading, self.rows(app), app.scroll, "turn: scroll push:back")
 
 
 class Result(Menu):
@@ -313,10 +320,10 @@ GAME_MENU = Menu("Game", items_of=game_menu_items, clock_runs=True, footer="push
 RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
 ASLEEP = Asleep()
-STATS = Menu("Statistics", items_of="stats_items", module="kalaha.records")
+STATS = Listing("Statistics", "stats_rows", None)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.records")
 REPLAY = Replay()
-MOVES = Moves()
+MOVES = Listing("Moves", "move_lines", GAME, clock_runs=True)
 HELP = Help()
 DRAW_OFFER = DrawOffer()
 
@@ -324,6 +331,7 @@ SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
 START_NAMES = ("you", "computer", "alternate")
 
 
+STATS.back = MENU
 MAIN_ITEMS = (
     ("Play computer", SETUP),
     ("Two players", "two_players"),

@@ -330,7 +330,7 @@ class Store:
             self.blank = True
             return
         if data[0] != MAGIC0 or data[1] != MAGIC1:
-            self._fresh("save not ours: reset")
+            self._fresh("unknown data: reset")
             return
         version = data[2]
         if version != VERSION and version != OLD_VERSION:

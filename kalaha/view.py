@@ -74,6 +74,18 @@ def _scale(colour, num, den):
     return (min(r, 255) << 16) | (min(g, 255) << 8) | min(b, 255)
 
 
+def played_words(who, turn):
+    """"Computer played 6-2", shortened to fit a line: a long chain of sowings keeps its end."""
+    text = "%s played %s" % (who, turn)
+    if len(text) <= WIDTH:
+        return text
+    text = "%s: %s" % (who, turn)
+    if len(text) <= WIDTH:
+        return text
+    keep = WIDTH - len(who) - 4
+    return "%s: ..%s" % (who, turn[len(turn) - keep :])
+
+
 class View:
     """Drawing for App: render() turns the state into `pixels` and the `frame` (every tick)."""
 
@@ -99,6 +111,7 @@ class View:
             and self.screen == GAME
             and self._human_to_move()
             and self.anim_path is None
+            and not self.handover_at
             and not self.thinking
         )
 
@@ -341,8 +354,10 @@ class View:
             return "Computer thinking"
         if b.to_move is None:
             return "game over"
+        if self.last_turn == "T":
+            return "%s swapped sides" % SIDE_TITLES[self.last_mover]
         if self.last_turn and self.last_mover >= 0:
-            return "%s played %s" % (self.side_name(self.last_mover), self.last_turn)
+            return played_words(self.side_name(self.last_mover), self.last_turn)
         if self._human_to_move():
             return "%s: pick a pit" % ("Your move" if self.computer is not None else SIDE_TITLES[b.to_move])
         return ""

@@ -7,11 +7,13 @@ import pytest
 from test_app import FRAME, Driver, start_vs_computer
 from test_persistence import play_some
 
-from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH
-from kalaha.app import DIM_MS, OFF_MS, App
+from kalaha.app import COMPUTER_PAUSE_MS, CURSOR_MS, DIM_MS, OFF_MS, App
+from kalaha.frame import BOX_CHOSEN, BOX_PLAYED, Frame
 from kalaha.howto import PAGES as HELP_PAGES
 from kalaha.howto import page as help_page
+from kalaha.reading import app_lines as lines
+from kalaha.reading import read_board
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -28,36 +30,27 @@ from kalaha.screens import (
 )
 from kalaha.store import MemoryFlash, Store
 from kalaha.view import (
-    BOX_CHOSEN,
-    BOX_NONE,
-    BOX_PIT,
-    CAPTURE_COLOUR,
-    DANGER_COLOUR,
     EXTRA_COLOUR,
+    GOOD_COLOUR,
     HINT_COLOUR,
+    HUES,
     ILLEGAL_COLOUR,
-    NORTH_COLOUR,
-    SOUTH_COLOUR,
     SOW_COLOUR,
+    THEIRS_COLOUR,
     THINKING_COLOUR,
     WIDTH,
-    box_lit,
-    fit,
+    YOURS_COLOUR,
     pit_of_view_key,
 )
 
-# The colour legend as the README's table gives it: the help's colour pages must name each
-# colour in these words and light that colour beside them.
+# The colour legend as the help gives it: each colour named on a line, its key lit beside it.
 LEGEND = (
+    (YOURS_COLOUR, "blue: your pits"),
+    (THEIRS_COLOUR, "orange: theirs"),
     (SOW_COLOUR, "white: last seed"),
-    (EXTRA_COLOUR, "green: extra turn"),
-    (CAPTURE_COLOUR, "yellow: capture"),
-    (DANGER_COLOUR, "red: in danger"),
-    (ILLEGAL_COLOUR, "pink: not allowed"),
-    (THINKING_COLOUR, "violet: thinking"),
-    (HINT_COLOUR, "cyan: hint"),
+    (GOOD_COLOUR, "green: good move"),
+    (ILLEGAL_COLOUR, "red: not allowed"),
 )
-MEANINGS = (SOUTH_COLOUR, NORTH_COLOUR) + tuple(c for c, _ in LEGEND)
 
 
 def hue(colour):
@@ -67,32 +60,21 @@ def hue(colour):
     return (r * 8 // top, g * 8 // top, b * 8 // top) if top else None
 
 
-def lines_fit(app):
-    assert len(lines(app)) == 5
-    for line in lines(app):
-        assert len(line) <= WIDTH, (line, app.screen)
+def words_fit(app):
+    """Every line the screen says fits the display whole (nothing scrolls, nothing is cut)."""
+    assert len(app.message) <= WIDTH, app.message
+    if app.screen.shows_board:
+        assert len(app.footer()) <= WIDTH, app.footer()
 
 
-def shown_in_full(app, text, d, period_frames=400):
-    """`text` appears whole on one line, or its start and its end as it scrolls."""
-    if len(text) <= WIDTH:
-        return any(text in line for line in lines(app))
-    windows = set()
-    for _ in range(period_frames):
-        windows.update(lines(app))
-        d.frames()
-    return text[:WIDTH] in windows and text[-WIDTH:] in windows
-
-
-# ----- words in full -------------------------------------------------------------------------
-
-
-def test_a_long_line_scrolls_through_every_character_and_a_short_one_stands():
-    text = "capture 12: pass to North"
-    windows = {fit(text, t) for t in range(0, 20000, 50)}
-    assert all(len(w) == WIDTH for w in windows)
-    assert text[:WIDTH] in windows and text[-WIDTH:] in windows
-    assert fit("extra turn", 12345) == "extra turn"
+def fresh_frame(app):
+    """The frame drawn from the app's state alone, on a blank frame with nothing remembered."""
+    kept = app.frame
+    app.frame = Frame()
+    app.render()
+    out = bytes(app.frame.buf)
+    app.frame = kept
+    return out
 
 
 def visit_every_screen():
@@ -113,7 +95,7 @@ def visit_every_screen():
     d.choose("Back")
     d.choose("Statistics")
     yield STATS, d
-    d.choose("Back")
+    a.click()
     d.choose("Two players")
     play_some(d, 3)
     yield GAME, d
@@ -147,8 +129,10 @@ def test_every_screen_is_reachable_and_fits_the_display():
     for screen, d in visit_every_screen():
         assert d.app.screen == screen
         d.frames()
-        lines_fit(d.app)
+        words_fit(d.app)
         assert any(lines(d.app)), screen
+        # whole: what the frame shows is what the state draws on a blank frame
+        assert bytes(d.app.frame.buf) == fresh_frame(d.app), screen
         seen.add(screen)
     assert seen == {MENU, HELP, SETTINGS, STATS, GAME, GAME_MENU, MOVES, DRAW_OFFER, RESULT}.union(
         {REPLAY_LIST, REPLAY, SETUP}
@@ -167,8 +151,8 @@ def test_every_message_is_shown_in_full():
             break
         if a.message:
             messages.add(a.message)
-            assert shown_in_full(a, a.message, d), (a.message, lines(a))
-        lines_fit(a)
+            assert a.message in lines(a), (a.message, lines(a))
+        words_fit(a)
     assert messages
 
 
@@ -176,7 +160,7 @@ def test_help_and_menu_texts_fit():
     for number in range(len(HELP_PAGES)):
         title, text, colours = help_page(number)
         assert len("%s %d/%d" % (title, 9, 9)) <= WIDTH
-        assert all(len(line) <= WIDTH for line in text) and len(text) == 4
+        assert all(len(line) <= WIDTH for line in text) and len(text) == 6
         assert len(colours) <= 4
 
 
@@ -189,12 +173,12 @@ def test_the_hint_shows_on_the_display_the_frame_it_is_found():
     a = d.app
     a.click()
     d.choose("Hint")
-    assert "finding a hint" in lines(a)[4]
+    assert "finding a hint" in lines(a)[7]
     for _ in range(2000):
         d.frames()
         if a.message.startswith("hint: pit"):
             break
-    assert lines(a)[4] == a.message  # in the same frame, not when something else redraws
+    assert lines(a)[7] == a.message  # in the same frame, not when something else redraws
     pit = int(a.message.split()[-1])
     key = d.key_for(pit)
     assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)  # blinking: the hint colour or dark
@@ -210,17 +194,20 @@ def test_a_flag_fall_shows_on_the_display_the_frame_it_happens():
         d.frames()
         if a.screen == RESULT:
             break
-    assert a.screen == RESULT and "on time" in lines(a)[4]
-    assert "North wins on time" == lines(a)[4]  # South ran out first
+    assert a.screen == RESULT and lines(a)[0].strip() == "North wins on time"  # South ran out first
 
 
 # ----- colours -------------------------------------------------------------------------------
 
 
-def test_each_meaning_has_its_own_colour():
-    hues = [hue(c) for c in MEANINGS]
-    assert len(set(hues)) == len(MEANINGS)
-    assert all(0 < c <= 0xFFFFFF for c in MEANINGS)
+def test_five_hues_one_meaning_each_far_apart():
+    hues = [hue(c) for c in HUES]
+    assert len(HUES) == 5 and len(set(hues)) == 5
+    assert all(0 < c <= 0xFFFFFF for c in HUES)
+    # far apart on an LED: no two hues within a third of a channel's range of each other
+    for i in range(5):
+        for j in range(i):
+            assert max(abs(a - b) for a, b in zip(hues[i], hues[j])) >= 3, (i, j)
 
 
 @pytest.mark.parametrize("two_players", [False, True])
@@ -242,6 +229,9 @@ def test_every_pixel_of_every_frame_of_a_complete_game_is_a_24_bit_colour(two_pl
         d.frames()
         frames += 1
         assert all(0 <= c <= 0xFFFFFF for c in a.pixels), a.pixels
+        if frames % 5 == 0:  # (every frame would take long on CPython)
+            assert bytes(a.frame.buf) == fresh_frame(a)  # no frame mixes two states
+            words_fit(a)
     assert a.screen == RESULT
     for _ in range(50):
         d.frames()
@@ -254,11 +244,12 @@ def test_illegal_thinking_and_preview_speak_their_own_colours():
     a = d.app
     d.press(0)  # the opponent's pit: not allowed
     assert hue(a.pixels[0]) in (hue(ILLEGAL_COLOUR), None)
+    assert lines(a)[7] == "that is not your pit"
     d.frames(20)
     a.key_down(d.key_for(1))
     d.frames(30)  # held: the preview
     chosen = a.pixels[d.key_for(1)]
-    assert hue(chosen) == hue(SOUTH_COLOUR)
+    assert hue(chosen) == hue(YOURS_COLOUR)
     # pit 1 with 4 seeds: the last seed falls in pit 5, shown in white
     assert hue(a.pixels[d.key_for(5)]) == hue(SOW_COLOUR)
     a.key_up(d.key_for(1))
@@ -291,14 +282,18 @@ def test_the_colour_pages_light_the_colours_they_name():
     a = d.app
     named = 0
     for _ in range(len(HELP_PAGES)):
-        for line in lines(a)[1:]:
+        shown = lines(a)
+        for row in range(1, 5):
             for colour, words in LEGEND:
-                if line == words:
-                    lit = [hue(c) for c in a.pixels if c]
-                    assert hue(colour) in lit, (words, a.pixels)
+                if shown[row] == words:
+                    # the right key of key row `row - 1`: beside its line
+                    assert hue(a.pixels[(row - 1) * 3 + 2]) == hue(colour), (words, a.pixels)
                     named += 1
-        a.turn(1)
-    assert named == len(LEGEND)
+        assert shown[7] == "key: next  push: back"  # every page says how to turn it
+        a.key_down(5)
+        a.key_up(5)  # any key turns the page
+        d.frames()
+    assert named == len(LEGEND) and a.screen == HELP
 
 
 # ----- handover and power --------------------------------------------------------------------
@@ -310,11 +305,17 @@ def test_the_handover_after_a_turn_and_after_a_swap_is_unmistakable():
     a = d.app
     assert not a.flip
     d.press(d.key_for(1))  # South 1: no extra turn, North next
+    while a.anim_path is not None:
+        d.frames()
+    # The sowing's end is shown to South first, saying who acts next; then the device turns.
+    assert a.board.to_move == NORTH and not a.flip and lines(a)[7] == "Pass to North"
     d.idle()
-    assert a.board.to_move == NORTH and a.flip and "pass to North" in lines(a)[4]
+    assert a.flip and lines(a)[7] == "North: your move"
     a.click()
     d.choose("Swap sides")
-    assert "swapped: pass to" in lines(a)[4]
+    # North swapped, facing North, and North moves next: said so, with no handover
+    assert lines(a)[7] == "Swapped: North moves" and a.flip and not a.handover_at
+    d.idle()
     assert a.flip == (a.board.to_move == NORTH)
 
 
@@ -329,7 +330,7 @@ def test_nothing_dims_while_a_chess_clock_runs_and_it_dims_without_one():
     d.frames(DIM_MS // FRAME + 1)
     assert a.power == 1
     d.frames((OFF_MS - DIM_MS) // FRAME + 1)
-    assert a.power == 2 and lines(a) == [""] * 5 and a.pixels == [0] * 12
+    assert a.power == 2 and lines(a) == [""] * 8 and a.pixels == [0] * 12
 
 
 def test_four_and_five_pit_boards_put_your_pits_next_to_your_store():
@@ -385,7 +386,10 @@ def test_the_record_screens_code_is_let_go_when_they_close():
     for label in ("Settings", "Statistics", "Replay"):
         d.choose(label)
         assert "kalaha.records" in sys.modules and any(lines(a))
-        d.choose("Back")
+        if a.screen == STATS:
+            a.click()  # a listing: the push goes back
+        else:
+            d.choose("Back")
         assert a.screen == MENU and "kalaha.records" not in sys.modules
     d.choose("Two players")
     play_some(d, 2)
@@ -441,6 +445,7 @@ def test_keys_mashed_at_the_end_of_a_game_start_nothing():
     a = d.app
     a.click()
     d.choose("Resign")
+    d.choose("Yes")
     assert a.screen == RESULT
     for key in (4, 7, 1, 10, 5):  # middle keys would choose "Play again"
         d.press(key)
@@ -450,126 +455,92 @@ def test_keys_mashed_at_the_end_of_a_game_start_nothing():
     assert a.screen == GAME
 
 
-def shown_marks(a):
-    """The app's marks that are shown, as (x, y, width, height)."""
-    m = a.marks
-    return [tuple(m[i : i + 4]) for i in range(0, len(m), 4) if m[i + 2]]
-
-
-def under_key(box, columns=3):
-    """The view key whose box a mark thickens at the bottom (rows of 13 px, 18 px a pit), or -1."""
-    x, y, w, h = box
-    if w != 12 or h != 1 or (x - 2) % 18 or x > 2 + 18 * (columns - 1) or y % 13 != 10:
-        return -1
-    return (y - 10) // 13 * columns + (x - 2) // 18
-
-
-@pytest.mark.parametrize("columns", [3, 6])
-def test_the_board_is_drawn_with_lines_and_marks_that_follow_the_game(columns):
-    # columns: the board profile's keys a row (hw/layout.py: the MacroPad's 3, or two rows of 6)
-    from kalaha.view import MARK_TURN
-
-    d = Driver(speed=2)  # slow sowing: every seed is seen
-    d.app.columns = columns
+def test_the_board_shows_every_count_and_marks_the_chosen_landed_and_played_pits():
+    d = Driver(hints=False)
+    start_vs_computer(d, "easy")
     a = d.app
-    d.frames()
-    assert shown_marks(a) == []  # the menu: no board, no marks
-    start_vs_computer(d, "easy", "you")
-    d.frames()
-    rows = 12 // columns
-    divider = (1 + 18 * columns + 2, 0, 1, rows * 13 - 1)
-    assert divider in shown_marks(a)
-    turn_bar = a.marks[4 * MARK_TURN : 4 * MARK_TURN + 4]
-    assert turn_bar[1] > rows * 13 // 2  # your move: beside your half (the bottom rows)
-    # The counts in the keys' rows: row r of the display lists view keys r*columns.. in order.
-    cells = a.board.cells
-    for r in range(rows):
-        counts = [int(lines(a)[r][3 * k : 3 * k + 2]) for k in range(columns)]
-        keys = range(r * columns, (r + 1) * columns)
-        assert counts == [cells[a.board.pit_index(*pit_of_view_key(k, a.viewer))] for k in keys]
-    # Each seed as it falls: the mark under its count is the key lit white (one home: the
-    # animation's place), and no other key is underlined.
-    d.app.key_down(d.key_for(1))  # (4 seeds from pit 1 end in pit 5: the computer's turn next)
-    d.app.key_up(d.key_for(1))
-    seen = 0
-    thinking_seen = False
-    while a.anim_path is not None or a.thinking or a.board.to_move == a.computer:
+    rng = __import__("random").Random(4)
+    checked = 0
+    while a.screen == GAME and checked < 40:
         d.frames()
-        white = [k for k in range(12) if a.pixels[k] and hue(a.pixels[k]) == hue(SOW_COLOUR)]
-        marked = [under_key(b, columns) for b in shown_marks(a) if under_key(b, columns) >= 0]
-        if a.anim_path is not None and white:
-            assert marked == white
-            seen += 1
-        if a.thinking:
-            thinking_seen = True
-            assert a.marks[4 * MARK_TURN + 1] < rows * 13 // 2  # the computer's turn: the top half
-    assert seen >= 3 and thinking_seen
-    assert divider in shown_marks(a)
-    for x, y, w, h in shown_marks(a):
-        assert 0 <= x and x + w <= 128 and 0 <= y and y + h <= 64
-    # A box around every pit, and none where a key has no pit (a smaller board) or off the board.
-    assert list(a.boxes) == [BOX_PIT] * 12
-    # Holding a key previews: its box bold and the landing pit's box thick at the bottom.
-    pit = [p for p in a.board.legal_moves() if p][0]
-    key = d.key_for(pit)
-    a.key_down(key)
-    d.frames(25)
-    assert [k for k in range(12) if a.boxes[k] == BOX_CHOSEN] == [key]
-    landing = a.board.preview(pit)[0]
-    marked = [under_key(b, columns) for b in shown_marks(a) if under_key(b, columns) >= 0]
-    if landing < a.board.pits or a.board.pits < landing < 2 * a.board.pits + 1:
-        assert marked and marked[0] != key
-    a.key_up(key)
-    d.frames()
-    assert BOX_CHOSEN not in a.boxes
+        b = a.board
+        cells = a.shown_cells()
+        pits, top, bottom = read_board(a.frame.buf)
+        for key in range(12):
+            side, pit = pit_of_view_key(key, a.viewer, b.pits)
+            assert pits[key] == (cells[b.pit_index(side, pit)] if pit else None), (key, pits)
+        assert (top, bottom) == (cells[b.store_index(NORTH)], cells[b.store_index(SOUTH)])
+        checked += 1
+        if a.anim_path is None and not a.thinking and a._human_to_move():
+            # the last turn: where it began (a filled corner) and ended (a bold box)
+            if a.last_from >= 0:
+                key = a.key_of_cell(a.last_from, a.viewer)
+                assert a.pit_styles[key] & BOX_PLAYED
+            pit = rng.choice(list(b.legal_moves()))
+            a.turn(1)  # the knob's cursor: that pit drawn inverted, and said how to sow it
+            d.frames()
+            chosen = [k for k in range(12) if a.pit_styles[k] & BOX_CHOSEN]
+            assert chosen == [a.pit_cursor] and lines(a)[7].startswith("push: S")
+            a.turn(-1)
+            d.press(d.key_for(pit))
+    assert checked >= 20
 
 
-def test_pits_have_boxes_only_where_the_board_has_pits():
-    d = Driver(pits=4, seeds=3)
-    d.frames()
-    assert not any(d.app.boxes)  # the menu: no board
-    d.choose("Two players")
-    d.frames()
+def test_the_knobs_push_opens_the_menu_unless_its_cursor_is_up():
+    d = Driver()
+    start_vs_computer(d, "easy")
     a = d.app
-    with_pit = [k for k in range(12) if pit_of_view_key(k, a.viewer, 4)[1]]
-    assert len(with_pit) == 8
-    assert [k for k in range(12) if a.boxes[k]] == with_pit
-    # the pixels of the boxes: a rounded outline, bold for the chosen pit, nothing for none
-    outline = [(x, y) for y in range(13) for x in range(18) if box_lit(BOX_PIT, x, y)]
-    bold = [(x, y) for y in range(13) for x in range(18) if box_lit(BOX_CHOSEN, x, y)]
-    assert len(outline) == 2 * 14 + 2 * 10 and set(outline) < set(bold)
-    assert (0, 0) not in outline and (0, 1) in outline and (15, 11) not in outline
-    assert not any(box_lit(BOX_NONE, x, y) for x in range(18) for y in range(13))
+    a.turn(1)
+    d.frames()
+    assert a.pit_cursor >= 0 and lines(a)[7].startswith("push: S")
+    d.frames(CURSOR_MS // FRAME + 1)  # left alone, the cursor leaves ...
+    assert a.pit_cursor < 0 and lines(a)[7] == "Your move: pick a pit"
+    a.click()  # ... and the push is the menu again, even long after a turn
+    d.frames()
+    assert a.screen == GAME_MENU and a.board.ply == 0
+    d.choose("Back to game")
+    a.turn(1)
+    a.click()  # with the cursor up: the push sows the pit it names
+    d.frames()
+    assert a.board.ply == 1
 
 
-def test_two_rows_of_six_show_the_clocks_and_every_line_fits():
-    # The second board profile's display: the pits in two rows, the clocks with the status.
-    a = App({"clock": 1}, columns=6)
-    t = 0
-    a.tick(t)
-    a.two_players()
-    for _ in range(50):
-        t += FRAME
-        a.tick(t)
-    assert a.clock is not None
-    assert all(len(line) <= WIDTH for line in lines(a))
-    assert ":" in lines(a)[2] and ":" in lines(a)[3]  # both clocks, beside whose turn it is
-    assert lines(a)[0].split()[:6] == ["4"] * 6 and lines(a)[1].split()[:6] == ["4"] * 6
+def test_the_computer_waits_before_it_sows_and_every_message_names_who():
+    d = Driver(hints=False)
+    start_vs_computer(d, "easy")
+    a = d.app
+    said = set()
+    for _ in range(30):
+        d.idle()
+        if a.screen != GAME:
+            break
+        started = d.t
+        d.press(d.key_for(max(a.board.legal_moves())))
+        while a.board.to_move == a.computer and a.screen == GAME:
+            ply = a.board.ply
+            before = d.t
+            while a.board.ply == ply and a.screen == GAME:
+                d.frames()
+                if a.message:
+                    said.add(a.message)
+            if a.screen == GAME:
+                assert d.t - before >= COMPUTER_PAUSE_MS or d.t - started >= COMPUTER_PAUSE_MS
+            while a.anim_path is not None:
+                d.frames()
+                if a.message:
+                    said.add(a.message)
+    events = [m for m in said if "capture" in m or "extra turn" in m]
+    assert events and all(m.split(":")[0].split()[0] in ("You", "Computer") for m in events), said
 
 
-def test_two_rows_of_six_say_which_colour_is_whose():
-    # No room beside the stores on rows of six: the status lines say the colours.
-    a = App(columns=6)
-    a.tick(0)
-    a.start_vs_computer()
-    for t in range(FRAME, 50 * FRAME, FRAME):
-        a.tick(t)
-    assert lines(a)[3].endswith("you: blue") and all(len(line) <= WIDTH for line in lines(a))
+def test_rows_of_six_draw_the_board_whole():
     b = App(columns=6, settings={"hints": False})
     b.tick(0)
     b.two_players()
-    b.tick(FRAME)
-    assert lines(b)[3] == "blue to move" and lines(b)[2] == "South"
+    for t in range(1, 40):
+        b.tick(t * FRAME)
+        assert bytes(b.frame.buf) == fresh_frame(b)
+    assert lines(b)[5].startswith("> South") and "to move" in lines(b)[5]
 
 
 def test_hint_colours_light_the_frame_after_a_sowing_ends():
@@ -587,6 +558,8 @@ def test_hint_colours_light_the_frame_after_a_sowing_ends():
         d.frames()
         frames += 1
     assert a.anim_path is None and a.board.to_move == NORTH
-    assert extra not in [hue(c) for c in a.pixels if c]  # the frame that ended it: none yet
+    while a.handover_at:  # (shown to South first, then the device turns to North)
+        d.frames()
+    assert extra not in [hue(c) for c in a.pixels if c]  # the frame that turned it: none yet
     d.frames()
     assert extra in [hue(c) for c in a.pixels if c]  # the next: North's pit 3

@@ -124,8 +124,8 @@ def filled_flash():
     "damage,words",
     [
         (lambda d: d[:2] + bytes([99]) + d[3:], "v99: reset"),
-        (lambda d: b"PK" + d[2:], "not ours"),
-        (lambda d: bytes(random.Random(5).getrandbits(8) for _ in range(SIZE)), "not ours"),
+        (lambda d: b"PK" + d[2:], "unknown data"),
+        (lambda d: bytes(random.Random(5).getrandbits(8) for _ in range(SIZE)), "unknown data"),
         (lambda d: d[:40] + bytes([d[40] ^ 0x55]) + d[41:], "damaged"),
         (lambda d: d[:10], "wrong size"),
         (lambda d: d[:20] + b"\x00" * (SIZE - 20), "damaged"),
