@@ -69,7 +69,7 @@ def test_headless_game_with_screenshots(tmp_path):
     assert "display:" in lines and any(line.startswith("pixels: #") for line in lines)
     pixels = [line for line in lines if line.startswith("pixels:")][0].split()[1:]
     assert len(pixels) == 12
-    assert any("|" in line and "S" in line for line in lines)  # the board with the stores
+    assert any(line.startswith("  |") and "You" in line for line in lines)  # the board, read back
 
 
 def test_headless_two_player_game_to_the_result(tmp_path):
@@ -89,7 +89,7 @@ def test_headless_two_player_game_to_the_result(tmp_path):
     # Settings: seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6, wrapping); pits 6 -> 4 one
     # click on "Pits" (4 5 6); "Back" is the last item; then "Two players".
     text = "turn +4\nclick\n" + "click\n" * 3 + "turn +1\nclick\n"
-    text += "turn +9\nclick\n"
+    text += "turn +10\nclick\n"
     text += "turn +1\nclick\n"
     text += "".join("key %d\nwait 1500\n" % k for k in keys)
     status, out, err = run_script(tmp_path, text)
@@ -161,16 +161,17 @@ def test_the_documented_pictures_come_from_a_first_start_and_a_turned_two_player
     assert proc.returncode == 0, proc.stderr
     assert len(list(tmp_path.glob("*.png"))) == shots >= 8
     assert "rotation: 180" in proc.stdout and "North" in proc.stdout
-    # the physical keys nearest North (0..5) light in North's colour: the pixels are mirrored
+    # the physical keys nearest North (0..5) are North's pits, blue for the one who holds it;
+    # South's (6..11) are orange: the pixels are mirrored
     pixels = [int(p[1:], 16) for p in proc.stdout.split("pixels: ")[1].split()[:12]]
-    assert all((c >> 16) > (c & 255) for c in pixels[:6] if c)
-    assert all((c & 255) > (c >> 16) for c in pixels[6:] if c)
+    # (white is the last seed, green a good move: the rest are blue or orange)
+    pits = [(k, c) for k, c in enumerate(pixels) if c and (c >> 8) & 255 < max(c >> 16, c & 255)]
+    assert pits and all(((c & 255) > (c >> 16)) == (k < 6) for k, c in pits), pixels
     for name in ("help", "menu", "game", "two-players-north"):
         assert (docs / "screens" / (name + ".png")).exists()
 
 
 EVERY_SCREEN = """
-wait 4500
 show
 turn +5
 click
@@ -181,12 +182,11 @@ click
 turn +4
 click
 show
-turn +10
+turn +11
 click
 turn +3
 click
 show
-turn +7
 click
 turn +2
 click
@@ -207,9 +207,11 @@ click
 show
 click
 click
-turn +7
+turn +5
 click
 turn +2
+click
+show
 click
 wait 500
 show
@@ -217,11 +219,12 @@ key 7
 wait 2500
 show
 click
-turn +5
+turn +3
 click
 show
 click
 show
+wait 1500
 turn +1
 click
 turn +2
@@ -229,9 +232,9 @@ click
 show
 click
 show
+turn +2
+show
 key 0
-turn +1
-click
 show
 """
 
@@ -247,7 +250,7 @@ def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
     assert len(shows) == EVERY_SCREEN.count("show")
     seen = []
     for block in shows:
-        lines = [line[3:] for line in block.splitlines() if line.startswith("  |")][:5]
+        lines = [line[3:] for line in block.splitlines() if line.startswith("  |")][:8]
         assert all(len(line) <= 21 for line in lines), lines
         assert any(line.strip() for line in lines), block
         seen.append(" ".join(lines))
@@ -259,11 +262,13 @@ def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
         "Settings",
         "Statistics",
         "Replay",
-        "your move",
+        "Your move",
         "Game",
         "Moves",
+        "Replace saved game?",
         "offers a draw",
         "Draw (agreed)",
+        "no finished games",
     ):
         assert words in text, (words, text)
 
@@ -271,223 +276,50 @@ def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
 def simulator_in(action):
     """A headless simulator, in a new game begun by the app's `action`."""
     need_simulator()
-    import displayio
-
     from hw.desktop import Simulator
 
-    displayio.release_displays()  # (one display a process: another test's may still be there)
     sim = Simulator(headless=True)
     sim.app.act(action)
     sim.frames(200)
     return sim
 
 
-def test_the_oled_shows_the_boards_lines_and_marks():
-    sim = simulator_in("start_vs_computer")
-    m = sim.app.marks
-    wanted = sorted(tuple(m[i : i + 4]) for i in range(0, len(m), 4) if m[i + 2])
-    s = sim.screen.marks_shown
-    assert wanted and sorted(tuple(s[i : i + 4]) for i in range(0, len(s), 4) if s[i + 2]) == wanted
-    # drawn on the OLED itself: the divider's pixels are lit, the column beside it is dark
-    # where no text is (the status lines start two characters to its right)
-    x, y, w, h = [box for box in wanted if box[2:] == (1, 51)][0]
-    lit = [sim.oled.get_at((x, row))[0] > 128 for row in range(y, y + h)]
-    beside = [sim.oled.get_at((x + 2, row))[0] > 128 for row in range(y, y + h)]
-    assert all(lit) and not any(beside)
+def oled_pixels(sim):
+    picture = sim.oled_picture()
+    return [[picture.get_at((x, y))[0] > 64 for x in range(128)] for y in range(64)]
 
 
-def test_the_turned_oled_is_the_upright_picture_turned_round():
-    # The screen turns for North by flipping its tiles and placing its marks across, a segment
-    # a frame (hw/screen.py), not by the display's rotation: the picture must be the same.
-    sim = simulator_in("two_players")
-    key = sim.layout.view_key(9, False)  # (pit 4: ends on North's side)
-    sim.app.key_down(key)
-    sim.app.key_up(key)
-    sim.frames(3000)
-    assert sim.app.flip  # North to move: turned
-
-    def settled(rotation):
-        screen = sim.screen
-        for _ in range(80):
-            if screen.show(lines(sim.app), rotation, sim.app.marks, sim.app.boxes):
-                sim.display.refresh()
-        assert not screen.pending(lines(sim.app), sim.app.boxes)
-        sim.display.refresh()
-        pg = sim.pygame
-        return pg.image.tobytes(sim.oled, "RGB"), pg.image.tobytes(pg.transform.rotate(sim.oled, 180), "RGB")
-
-    turned, _ = settled(180)
-    _, upright_turned_round = settled(0)
-    assert turned == upright_turned_round
-    assert turned != settled(0)[0]  # (and it is not the upright picture)
-
-
-def test_the_screen_turns_a_segment_a_frame():
-    # Each frame of a turn flips one TileGrid of text or changes one pit's box: a refresh of a
-    # seventh of a line or of one box, not the whole display (hw/screen.py; 126 ms on the
-    # emulated MacroPad when the display was rotated).
-    import displayio
-
-    from hw.screen import LINES, SEGMENTS
+def test_the_oled_shows_the_frame_pixel_for_pixel_and_turned_round_for_north():
+    from kalaha.reading import pixel
 
     sim = simulator_in("two_players")
-    box_grids = sim.screen.boxes.grids
-    grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
-    assert len(grids) == LINES * SEGMENTS
-    lines, marks, boxes = list(lines(sim.app)), list(sim.app.marks), bytes(sim.app.boxes)
-    pits = sum(1 for style in boxes if style)
-    assert pits == 12
-    while sim.screen.show(lines, 0, marks, boxes):
-        pass  # (the boxes appear a frame each: all shown before the turn)
-
-    def tiles():
-        return [g[k] for g in box_grids for k in range(12)]
-
-    # A grid moved or flipped is refreshed whole, its old place and its new (60 ms on the
-    # emulated MacroPad): the boxes' grids keep theirs, only their tiles change.
-    places = [(g.x, g.y, g.flip_x, g.flip_y) for g in box_grids]
-
-    for rotation in (180, 0):
-        frames = 0
-        before = tiles()
-        while sim.screen.show(lines, rotation, marks, boxes) and frames < 100:
-            frames += 1
-            turned = sum(g.flip_x == (rotation == 180) for g in grids)
-            now = tiles()
-            changed = sum(a != b for a, b in zip(before, now))
-            before = now
-            if changed:
-                assert changed == 1  # one box a frame ...
-                assert turned in (0, LINES * SEGMENTS)  # ... before the text turns or after
-            else:
-                assert turned == min(frames - pits, LINES * SEGMENTS)  # one segment more each frame
-        assert not sim.screen.pending(lines, boxes)
-        assert all(g.flip_x == (rotation == 180) and g.flip_y == (rotation == 180) for g in grids)
-        # the boxes hidden a frame each, a frame per segment, the marks (hidden a frame, then
-        # placed across), the boxes shown across
-        assert 2 * pits + LINES * SEGMENTS < frames <= 2 * pits + LINES * SEGMENTS + 4
-        assert [(g.x, g.y, g.flip_x, g.flip_y) for g in box_grids] == places
-        shown = box_grids[1 if rotation == 180 else 0]
-        assert [shown[k] for k in range(12)] == list(boxes)
-        assert not any(box_grids[0 if rotation == 180 else 1][k] for k in range(12))
+    buf = sim.app.frame.buf
+    shown = oled_pixels(sim)
+    assert not sim.app.flip
+    assert all(shown[y][x] == bool(pixel(buf, x, y)) for y in range(64) for x in range(128))
+    sim.key_down(6)  # South's pit 1 (4 seeds: it ends in pit 5): the turn passes to North
+    sim.key_up(6)
+    sim.frames(4000)
+    assert sim.app.flip
+    shown = oled_pixels(sim)
+    buf = sim.app.frame.buf
+    assert all(shown[63 - y][127 - x] == bool(pixel(buf, x, y)) for y in range(64) for x in range(128))
 
 
-def test_a_pits_box_changes_only_in_a_frame_without_text():
-    # A box's refresh on top of the text's budget made a frame 18 ms of refresh on the emulated
-    # MacroPad: the screen draws a box only when no text changed (hw/screen.py).
-    import displayio
+def test_the_simulators_colours_keep_their_hue():
+    from hw.desktop import led_glow
+    from kalaha.view import HUES
 
-    from kalaha.screens import GAME
-
-    sim = simulator_in("two_players")
-    box_grids = sim.screen.boxes.grids
-    text_grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
-
-    def tiles(grids):
-        return [g[x, y] for g in grids for y in range(g.height) for x in range(g.width)]
-
-    boxes_before, text_before = tiles(box_grids), tiles(text_grids)
-    both = boxes_changed = text_changed = 0
-    # The game menu and back (the text and every box change at once), a pit chosen and sown.
-    for action in (sim.app.click, lambda: sim.app.act(GAME), lambda: sim.key_down(9), lambda: sim.key_up(9)):
-        action()
-        for _ in range(100):
-            sim.step()
-            boxes_now, text_now = tiles(box_grids), tiles(text_grids)
-            box, text = boxes_now != boxes_before, text_now != text_before
-            both += box and text
-            boxes_changed += box
-            text_changed += text
-            boxes_before, text_before = boxes_now, text_now
-    assert boxes_changed and text_changed  # (the test saw both change)
-    assert both == 0
+    for colour in HUES:
+        for scale in (1, 4, 16):
+            dim = tuple(((colour >> s) & 255) // scale for s in (16, 8, 0))
+            glow = led_glow((dim[0] << 16) | (dim[1] << 8) | dim[2])
+            top = max(dim)
+            # every channel lifted by the same factor: the ratios stay (within rounding)
+            assert all(abs(g * top - d * max(glow)) <= top for g, d in zip(glow, dim))
 
 
-def test_no_frame_refreshes_more_text_than_the_budget():
-    # Measured on the emulated MacroPad: 0.6-0.8 ms of refresh per character cell and display
-    # page; a whole segment on a three-page line drawn in one frame took 19 ms. A new screen is
-    # drawn over several frames, a segment bigger than what is left of the budget in part.
-    import displayio
+def test_help_exits_0(capsys):
+    from hw.desktop import main
 
-    from hw.screen import REFRESH_BUDGET, SEGMENT_COST
-    from kalaha.screens import GAME, HELP, MENU
-
-    sim = simulator_in("two_players")
-    box_grids = sim.screen.boxes.grids
-    text_grids = [g for g in sim.screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
-
-    def tiles():
-        return [[g[i] for i in range(g.width)] for g in text_grids]
-
-    def pages(grid):  # the display's 8-row pages a 12-pixel line touches
-        return (grid.y + 11) // 8 - grid.y // 8 + 1
-
-    worst = frames = 0
-    before = tiles()
-    for screen in (MENU, HELP, MENU, GAME):
-        sim.app.go(screen)
-        for _ in range(60):
-            sim.step()
-            now = tiles()
-            cost = 0
-            for grid, old, new in zip(text_grids, before, now):
-                changed = [i for i in range(len(old)) if old[i] != new[i]]
-                if changed:
-                    cost += (changed[-1] - changed[0] + 1 + SEGMENT_COST) * pages(grid)
-            frames += cost > 0
-            worst = max(worst, cost)
-            before = now
-    assert frames > 12  # (several whole screens drawn)
-    assert 0 < worst <= REFRESH_BUDGET
-
-
-def test_a_frame_with_less_budget_draws_less_text_and_turns_nothing_until_given_all():
-    # On the device a frame whose start used time (a key that sowed and saved) gives the
-    # screen less (hw/macropad.py): a turned segment or a box is bigger than such a budget, so
-    # they wait; text is drawn within it.
-    import displayio
-
-    from hw.screen import REFRESH_BUDGET, SEGMENT_COST
-    from kalaha.screens import HELP
-
-    sim = simulator_in("two_players")
-    screen = sim.screen
-    box_grids = screen.boxes.grids
-    text_grids = [g for g in screen.group if isinstance(g, displayio.TileGrid) and g not in box_grids]
-    lines, marks, boxes = list(lines(sim.app)), list(sim.app.marks), bytes(sim.app.boxes)
-    while screen.show(lines, 0, marks, boxes):
-        pass
-
-    def state():
-        return [(g.flip_x, [g[i] for i in range(g.width)]) for g in text_grids + list(box_grids)]
-
-    before = state()
-    for _ in range(20):
-        assert not screen.show(lines, 180, marks, boxes, REFRESH_BUDGET - 1)
-    assert state() == before  # nothing turned, no box changed
-    assert screen.show(lines, 180, marks, boxes)  # given all of it, the turn begins
-    assert state() != before
-    while screen.show(lines, 180, marks, boxes):
-        pass
-    # Text within a small budget: a new screen's text a few cells a frame.
-    sim.app.go(HELP)
-    sim.app.render()
-    new = list(lines(sim.app))
-    small = 6
-    frames = 0
-    before = [[g[i] for i in range(g.width)] for g in text_grids]
-    while screen.show(new, 180, marks, bytes(12), small) and frames < 500:
-        frames += 1
-        now = [[g[i] for i in range(g.width)] for g in text_grids]
-        cost = 0
-        for grid, old, cells in zip(text_grids, before, now):
-            changed = [i for i in range(len(old)) if old[i] != cells[i]]
-            if changed:
-                cost += (changed[-1] - changed[0] + 1 + SEGMENT_COST) * ((grid.y + 11) // 8 - grid.y // 8 + 1)
-        assert cost <= small
-        before = now
-    assert 10 < frames < 500  # the text drawn in many small frames, to its end
-    assert screen.pending(new, bytes(12))  # ... and the boxes still there, waiting
-    while screen.show(new, 180, marks, bytes(12)):
-        pass
-    assert not screen.pending(new, bytes(12))
+    assert main(["--help"]) == 0 and "usage" in capsys.readouterr().out
