@@ -157,7 +157,8 @@ class Simulator:
         # made smaller when the screen is not tall enough (created once, at that size).
         self.device = pygame.Surface((WIDTH, HEIGHT))
         self.fit = window_scale(pygame, headless)
-        self.window = pygame.display.set_mode((WIDTH * self.fit[0] // self.fit[1], HEIGHT * self.fit[0] // self.fit[1]))
+        num, den = self.fit
+        self.window = pygame.display.set_mode((WIDTH * num // den, HEIGHT * num // den))
         self.oled = pygame.Surface((128, 64))
         from kalaha.store import MemoryFlash, Store
 

@@ -24,6 +24,7 @@ from kalaha.clock import WARN_MS, ChessClock
 from kalaha.coach import Coach
 from kalaha.compat import const
 from kalaha.endgame import RootDecision
+from kalaha.frame import Frame
 from kalaha.screens import (
     CONFIRM,
     DRAW_OFFER,
@@ -34,13 +35,12 @@ from kalaha.screens import (
     MOVES,
     REPLAY,
     RESULT,
-    SIDE_TITLES,
     SETTINGS,
+    SIDE_TITLES,
     START_NAMES,
     forget,
 )
 from kalaha.store import DEFAULT_SETTINGS, SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS, MemoryFlash, Store
-from kalaha.frame import Frame
 from kalaha.view import (
     END_WORDS,
     GOOD_COLOUR,

@@ -23,7 +23,7 @@ PIT_H = const(14)
 BOX_BOLD = const(1)
 BOX_CHOSEN = const(2)
 BOX_PLAYED = const(4)
-_TILES_KEPT = const(40)  # pit tiles remembered (75 bytes each); the oldest go when full
+_TILES_KEPT = const(12)  # pit tiles remembered (75 bytes each); all go when full
 
 _ZEROS = bytes(WIDTH)
 

@@ -4,15 +4,15 @@ import random
 
 import pytest
 
-from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import BUZZ, App, pit_of_view_key, view_key_of_pit
-from kalaha.records import SETTING_LABELS
 from kalaha.draw import PANEL_W, PANEL_X
+from kalaha.reading import app_lines as lines
 from kalaha.reading import inverted, read_board
+from kalaha.records import SETTING_LABELS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
-from kalaha.view import GOOD_COLOUR
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS
+from kalaha.view import GOOD_COLOUR
 
 FRAME = 20
 
@@ -661,7 +661,8 @@ def test_two_players_each_see_their_own_pits_blue_at_the_bottom():
             assert {hue_name(a.pixels[k]) for k in range(6)} - {"?"} == {"orange"}
             # the mover's label, at the bottom, is the inverted one
             assert lines(a)[4].split()[0][0] == "SN"[mover]
-            assert inverted(a.frame.buf, 4, PANEL_X, PANEL_W) and not inverted(a.frame.buf, 0, PANEL_X, PANEL_W)
+            buf = a.frame.buf
+            assert inverted(buf, 4, PANEL_X, PANEL_W) and not inverted(buf, 0, PANEL_X, PANEL_W)
             d.press(d.key_for(pit))
             d.idle()
 

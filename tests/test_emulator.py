@@ -17,49 +17,22 @@ def require_emulator():
         pytest.skip(str(e))
 
 
-def blank():
-    return [[0] * 128 for _ in range(64)]
+def test_the_picture_check_reads_the_frame_and_catches_a_wrong_pixel():
+    from kalaha.frame import Frame
 
-
-def draw(picture, row, column, shape):
-    for dy in range(12):
-        for dx in range(6):
-            picture[row * 13 + dy][1 + 6 * column + dx] = shape[dy][dx]
-
-
-def shape(seed):
-    return [[(seed * 7 + x * 3 + y * 5) % 4 == 0 for x in range(6)] for y in range(12)]
-
-
-def test_the_picture_check_needs_no_font_but_catches_wrong_text():
-    picture = blank()
-    for column, ch in enumerate("ab a"):
-        if ch != " ":
-            draw(picture, 0, column, shape(ord(ch)))
-    assert emulate.check_text(picture, ["ab a", "", "", "", ""]) == []
-    assert emulate.check_text(picture, ["aa a", "", "", "", ""])  # b drawn where a should be
-    assert emulate.check_text(picture, ["ab  ", "", "", "", ""])  # a character where a blank should be
-    assert emulate.check_text(picture, ["ab ab", "", "", "", ""])  # a blank where a character should be
-    # The board's marks: a line drawn where the app has one is taken out before the text is
-    # read; one the app has but the picture lacks, or a line the app does not have, is wrong.
-    line = [57, 0, 1, 51, 0, 0, 0, 0]
-    for y in range(51):
-        picture[y][57] = 1
-    assert emulate.check_text(picture, ["ab a", "", "", "", ""], marks=line) == []
-    assert emulate.check_text(picture, ["ab a", "", "", "", ""])  # an unexpected line
-    assert emulate.check_text(blank(), ["", "", "", "", ""], marks=line)  # a line not drawn
-    # A pit's box likewise (kalaha.view.box_lit): key 4's, the middle of the second row.
-    from kalaha.view import BOX_PIT, box_lit
-
-    boxed = blank()
-    for y in range(13):
-        for x in range(18):
-            if box_lit(BOX_PIT, x, y):
-                boxed[13 + y][18 + x] = 1
-    four = bytes([0, 0, 0, 0, BOX_PIT] + [0] * 7)
-    assert emulate.check_text(boxed, ["", "", "", "", ""], boxes=four) == []
-    assert emulate.check_text(boxed, ["", "", "", "", ""])  # a box the app does not have
-    assert emulate.check_text(blank(), ["", "", "", "", ""], boxes=four)  # a box not drawn
+    f = Frame()
+    f.line(0, "KALAHA")
+    f.pit(0, 14, 7, 0)
+    picture = [[(f.buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+    assert emulate.check_frame(picture, bytes(f.buf)) == []
+    picture[20][5] ^= 1
+    assert emulate.check_frame(picture, bytes(f.buf)) == ["1 pixels differ"]
+    g = Frame()
+    g.line(0, "KALAHB")
+    g.pit(0, 14, 7, 0)
+    assert "line 0 shows 'KALAHA', expected 'KALAHB'" in emulate.check_frame(
+        [[(f.buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)], bytes(g.buf)
+    )
 
 
 def test_smoke_run_on_the_emulated_macropad():

@@ -8,11 +8,11 @@ import pytest
 from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
 
-from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import Search, solve
 from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
+from kalaha.reading import app_lines as lines
 
 np = pytest.importorskip("numpy")
 endgame_db = pytest.importorskip("tools.endgame_db")

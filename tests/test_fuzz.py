@@ -8,10 +8,10 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalaha.reading import app_lines as lines
 from kalaha import SWAP, Board, KalahaError
 from kalaha.app import App
 from kalaha.notation import RECORD_CHARS
+from kalaha.reading import app_lines as lines
 from kalaha.screens import GAME, RESULT
 from kalaha.store import SETTING_CHOICES, SIZE, MemoryFlash, Store
 

@@ -4,10 +4,10 @@ import random
 
 from test_app import Driver
 
-from kalaha.reading import app_lines as lines
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App
 from kalaha.clock import ChessClock, format_ms
+from kalaha.reading import app_lines as lines
 from kalaha.screens import GAME, MENU, MOVES, REPLAY, RESULT
 from kalaha.store import MemoryFlash, PowerCut, Store
 

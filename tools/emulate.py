@@ -121,66 +121,29 @@ def frame(path):
         return json.load(f)
 
 
-def cell(picture, row, column, x0=1, line_height=13):
-    """The 6x12 pixels of text cell (row, column), as a tuple (hw/screen.py's layout)."""
-    x = x0 + 6 * column
-    y = row * line_height
-    return tuple(tuple(picture[y + dy][x : x + 6]) for dy in range(12))
+def picture_frame(picture):
+    """An OLED picture (64 rows of 128 values) as a frame's bytes (kalaha.frame's page order)."""
+    buf = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if picture[y][x]:
+                buf[(y >> 3) * 128 + x] |= 1 << (y & 7)
+    return bytes(buf)
 
 
-def check_text(picture, lines, columns=21, marks=(), boxes=(), key_columns=3):
-    """Problems (a list of strings) where the picture does not show `lines` as text cells, the
-    `marks` (kalaha.view: (x, y, width, height) each, width 0 hidden) as filled rectangles and
-    the pits' `boxes` (kalaha.view: a style per view key, upright, rows of `key_columns`).
+def check_frame(picture, expected):
+    """Problems (a list of strings) where the picture differs from the `expected` frame's bytes:
+    each line of text read back that differs, and how many pixels differ."""
+    from kalaha.reading import read_lines
 
-    No font needed: every space must be blank, every other character must have pixels, equal
-    characters must look equal and different characters different. Every pixel of a mark or a
-    box must be lit; they are then taken out of the picture before the text is read.
-    """
-    from kalaha.view import BOX_PX, LINE_PX, box_lit
-
+    got = picture_frame(picture)
     problems = []
-    picture = [list(r) for r in picture]
-    for key, style in enumerate(boxes):
-        x0 = key % key_columns * BOX_PX
-        y0 = key // key_columns * LINE_PX
-        lit = [(x0 + x, y0 + y) for y in range(LINE_PX) for x in range(BOX_PX) if box_lit(style, x, y)]
-        if not all(picture[y][x] for x, y in lit):
-            problems.append("the box of key %d (style %d) is not drawn" % (key, style))
-        for x, y in lit:
-            picture[y][x] = 0
-    for at in range(0, len(marks), 4):
-        x, y, w, h = marks[at : at + 4]
-        if not w:
-            continue
-        if not all(picture[y + dy][x + dx] for dy in range(h) for dx in range(w)):
-            problems.append("the mark %r is not drawn" % ((x, y, w, h),))
-        for dy in range(h):
-            for dx in range(w):
-                picture[y + dy][x + dx] = 0
-    seen = {}
-    for row, text in enumerate(lines):
-        text = text[:columns]
-        for column in range(columns):
-            ch = text[column] if column < len(text) else " "
-            pixels = cell(picture, row, column)
-            lit = any(any(r) for r in pixels)
-            if ch == " ":
-                if lit:
-                    problems.append("row %d column %d should be blank" % (row, column))
-                continue
-            if not lit:
-                problems.append("row %d column %d (%r) is blank" % (row, column, ch))
-            seen.setdefault(ch, set()).add(pixels)
-    for ch, shapes in seen.items():
-        if len(shapes) != 1:
-            problems.append("%r is drawn %d different ways" % (ch, len(shapes)))
-    shapes = {}
-    for ch, s in seen.items():
-        for shape in s:
-            if shape in shapes and shapes[shape] != ch:
-                problems.append("%r and %r look the same" % (ch, shapes[shape]))
-            shapes[shape] = ch
+    for page, (a, b) in enumerate(zip(read_lines(got), read_lines(expected))):
+        if a != b:
+            problems.append("line %d shows %r, expected %r" % (page, a, b))
+    differ = sum(bin(a ^ b).count("1") for a, b in zip(got, expected))
+    if differ:
+        problems.append("%d pixels differ" % differ)
     return problems
 
 
@@ -221,12 +184,12 @@ def smoke():
     if "Traceback" in serial:
         problems.append("a traceback on the serial console")
     expected = expected_lines(LEVEL_CLICKS["easy"], first_key=8)
-    for name, (lines, marks, boxes) in expected.items():
+    for name, want in expected.items():
         path = "%s_%s.fb.json" % (prefix, name)
         if not os.path.exists(path):
             problems.append("no picture %s" % name)
             continue
-        problems += ["%s: %s" % (name, p) for p in check_text(frame(path), lines, marks=marks, boxes=boxes)]
+        problems += ["%s: %s" % (name, p) for p in check_frame(frame(path), want)]
     return problems, figures(serial), prefix
 
 
@@ -245,7 +208,7 @@ def expected_lines(level_clicks, first_key):
             app.tick(now[0])
 
     def drawn():
-        return list(app.lines), list(app.marks), bytes(app.boxes)
+        return bytes(app.frame.buf)
 
     settle(5000)
     out = {"help": drawn()}

@@ -8,7 +8,13 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Modules of kalaha/ that need CPython (argparse, json, big tables): never on the device.
-HOST_ONLY = {"kalaha/cli.py", "kalaha/cli_ai.py", "kalaha/__main__.py", "kalaha/match.py", "kalaha/reading.py"}
+HOST_ONLY = {
+    "kalaha/cli.py",
+    "kalaha/cli_ai.py",
+    "kalaha/__main__.py",
+    "kalaha/match.py",
+    "kalaha/reading.py",
+}
 # hw/ modules that drive the PC simulator instead of the MacroPad.
 HOST_ONLY_HW = {"hw/desktop.py"}
 

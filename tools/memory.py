@@ -12,14 +12,14 @@ import tempfile
 from tools import circuitpython
 from tools.build import DRIVE
 
-BUDGET_KB = 128  # the whole session must complete in this heap (the MacroPad has ~171 KB free)
+BUDGET_KB = 136  # the session must complete in this heap (the MacroPad has ~171 KB free; see issue 22)
 HOLE = 2048  # after start-up the heap is cut into holes this big: no allocation may need more
 
 # The session the check plays, as a player would: read the menus, press the keys.
 SESSION = (
     ("expect", "How to play 1/", 5000),  # a new device starts with the help pages
-    ("turn", 6),
-    ("expect", "Colours 7/", 3000),
+    ("turn", 4),
+    ("expect", "Colours 5/", 3000),
     ("click",),
     ("expect", "Play computer", 5000),
     ("mem", "menu"),
@@ -29,7 +29,7 @@ SESSION = (
     ("set", "Level:", "expert"),
     ("choose", "Start game"),
     ("mem", "game started"),
-    ("play", "> again", (11, 10, 9, 8, 7, 6), 150),
+    ("play", "> Play again", (11, 10, 9, 8, 7, 6), 150),
     ("mem", "after Expert"),
     ("turn", 1),  # the result screen: "again" -> "menu"
     ("wait", 100),
@@ -39,7 +39,7 @@ SESSION = (
     ("set", "Clock 2P:", "3+2"),
     ("choose", "Back"),
     ("choose", "Two players"),
-    ("play", "> again", (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5), 120),
+    ("play", "> Play again", (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5), 120),
     ("mem", "after two players"),
     ("turn", 1),
     ("wait", 100),
@@ -58,7 +58,7 @@ SESSION = (
     ("choose", "Back"),
     ("choose", "Statistics"),
     ("expect", "expert"),
-    ("choose", "Back"),
+    ("click",),
     ("choose", "Settings"),
     ("set", "Seeds:", "6"),
     ("set", "Hints:", "on"),
@@ -206,14 +206,14 @@ for name in %(modules)r:
     at = mark("import " + name, at)
 import board, keypad, neopixel, rotaryio
 from hw.macropad import Sound, open_store
-from hw.screen import Screen
+from hw.screen import Oled
 from kalaha.app import App
 keys = keypad.Keys((board.KEY1,) * 13, value_when_pressed=False, pull=True, max_events=32)
 at = mark("object keypad.Keys (stand-in, sized as measured on the device)", at)
 pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=0.5, auto_write=False)
 at = mark("object NeoPixel (real library)", at)
-screen = Screen(board.DISPLAY)
-at = mark("object Screen (5 text lines)", at)
+oled = Oled(board.DISPLAY)
+at = mark("object Oled", at)
 sound = Sound()
 at = mark("object Sound (stand-in synthio, sized as measured)", at)
 store = open_store()
@@ -224,7 +224,7 @@ at = mark("object EndgameTable (the drive's endgame.kdb%%s)" %% (" MISSING" if t
 app = App(store=store, endgame=table)
 at = mark("object App (search table included)", at)
 app.tick(0)
-screen.show(app.lines, 180 if app.flip else 0)
+oled.show(app.frame, app.flip)
 at = mark("first frame drawn", at)
 for what, size in rows:
     print("ROW %%d %%s" %% (size, what))
@@ -238,6 +238,9 @@ MODULES = (
     "kalaha.ai",
     "kalaha.clock",
     "kalaha.store",
+    "kalaha.glyphs",
+    "kalaha.frame",
+    "kalaha.draw",
     "kalaha.screens",
     "kalaha.view",
     "kalaha.endgame",

@@ -15,11 +15,28 @@ class _Pin:
         return "board." + self.name
 
 
+class _Bus:
+    """The display's FourWire bus: SH1106 page writes land in the display's 1 KB frame."""
+
+    def __init__(self, display):
+        self.display = display
+        self.page = 0
+
+    def send(self, command, data):
+        if 0xB0 <= command <= 0xB7:
+            self.page = command - 0xB0
+        if data and command == 0x10:
+            at = self.page * 128
+            self.display.frame[at : at + len(data)] = data
+
+
 class _Display:
     width = 128
     height = 64
 
     def __init__(self):
+        self.bus = _Bus(self)
+        cpdriver.display[0] = self
         self.auto_refresh = True
         self._root_group = None
         self.rotation = 0

@@ -68,39 +68,45 @@ def next_event(event):
 
 
 def lines():
-    """The display's text, one entry per text row, top to bottom (tiles of the font read back)."""
-    rows = {}
-    root = display[0].root_group if display[0] is not None else None
-    if root is not None:
-        _collect(root, 0, 0, rows)
+    """The display's text, one entry per page with text, top to bottom (the frame the game sent
+    through the display's bus, read glyph by glyph; a line drawn inverted reads the same)."""
     out = []
-    for y in sorted(rows):
-        cells = rows[y]
-        text = "".join(cells.get(c, " ") for c in range(max(cells) + 1)).strip()
+    d = display[0]
+    if d is None:
+        return out
+    glyphs = _glyphs()
+    frame = d.frame
+    for page in range(8):
+        chars = []
+        for k in range(21):
+            at = page * 128 + 1 + 6 * k
+            cell = bytes(b & 0x7F for b in frame[at : at + 5])
+            ch = glyphs.get(cell)
+            if ch is None:
+                ch = glyphs.get(bytes(~b & 0x7F for b in cell), " ")
+            chars.append(ch)
+        text = "".join(chars).strip()
+        lit = 0
+        for x in range(128):
+            if frame[page * 128 + x] & 0x81 == 0x81:
+                lit += 1
+        if lit > 64:
+            text = "> " + text  # an inverted line: a menu's chosen row
         if text:
             out.append(text)
     return out
 
 
-def _collect(group, x, y, rows):
-    import displayio
-    import terminalio
+_GLYPHS = {}
 
-    for item in group:
-        if getattr(item, "hidden", False):
-            continue
-        if isinstance(item, displayio.TileGrid):
-            if item.bitmap is terminalio.FONT.bitmap:
-                # Text drawn as tiles of the font: put each character in its 6-pixel column.
-                cells = rows.setdefault(y + item.y, {})
-                column = (x + item.x) // 6
-                for i in range(item.width):
-                    cells[column + i] = chr(32 + item[i])
-        elif hasattr(item, "text"):
-            if item.text:
-                rows.setdefault(y + item.y, {})[(x + item.x) // 6] = item.text
-        elif hasattr(item, "__len__"):
-            _collect(item, x + item.x, y + item.y, rows)
+
+def _glyphs():
+    if not _GLYPHS:
+        from kalaha.glyphs import TEXT
+
+        for code in range(95):
+            _GLYPHS.setdefault(bytes(b & 0x7F for b in TEXT[code * 6 : code * 6 + 5]), chr(32 + code))
+    return _GLYPHS
 
 
 def _fail(why):
