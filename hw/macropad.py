@@ -268,8 +268,9 @@ def main():
         if app.power != shown_power:
             shown_power = app.power
             set_oled_brightness(display, OLED_BRIGHTNESS[shown_power])
-        # The frame the last tick drew: only its changed pages go to the panel.
-        oled.show(app.frame, app.flip)
+        # The frame the last tick drew, once it is whole: only its changed pages go to the panel.
+        if app.frame.complete:
+            oled.show(app.frame, app.flip)
         display_done = supervisor.ticks_ms()
         spent = (display_done - ticks) % TICKS_WRAP
         # Housekeeping: a collection (13-17 ms) is its frame's only work, in a frame that has

@@ -24,7 +24,7 @@ from kalaha.clock import WARN_MS, ChessClock
 from kalaha.coach import Coach
 from kalaha.compat import const
 from kalaha.endgame import RootDecision
-from kalaha.frame import Frame
+from kalaha.frame import TICKS_WRAP, Frame
 from kalaha.screens import (
     CONFIRM,
     DRAW_OFFER,
@@ -92,7 +92,6 @@ CHECK_FRAME_MS = const(9)
 # Forced every other frame, a piece (about 1 ms) landed in the frames that redraw the whole
 # display for the other player: 21-22 ms (measured emulated).
 CHECK_PATIENCE = const(30)
-TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
 
@@ -142,6 +141,7 @@ class App(View):
         self.pixels = [0] * 12
         self.frame = Frame()  # the display's picture (kalaha.frame), drawn by render()
         self.pit_styles = bytearray(12)  # each view key's pit box style (kalaha.frame BOX_*)
+        self.pit_counts = [0] * 12  # ... and its count (-1: no pit), as drawn
         self._labels = []  # a menu's labels, reused
         self._preview_end = -1  # the cell where the previewed pit's last seed falls
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
@@ -508,7 +508,7 @@ class App(View):
     def decline_draw(self):
         self.draw_offer = -1
         self.go(GAME)
-        self.say("No draw: %s moves" % SIDE_TITLES[self.board.to_move])
+        self.say("No draw: %s next" % SIDE_TITLES[self.board.to_move])
 
     def _computer_side(self):
         if self.start_choice == 0:
@@ -617,7 +617,7 @@ class App(View):
             return
         side, pit = pit_of_view_key(key, self.viewer, b.pits)
         if side != b.to_move:
-            self._illegal(key, "that is not your pit")
+            self._illegal(key, "not your pit")
             return
         if pit == 0:
             self._illegal(key, "no pit there")
@@ -649,7 +649,7 @@ class App(View):
                 self.handover_at = self.now + HANDOVER_MS
                 self.say("Swap: pass to %s" % SIDE_TITLES[b.to_move], HANDOVER_MS)
             else:
-                self.say("Swapped: %s moves" % SIDE_TITLES[b.to_move], 2500)
+                self.say("Swapped: %s next" % SIDE_TITLES[b.to_move], 2500)
         else:
             self.say("no swap now")
             self._sound(BUZZ)
@@ -745,7 +745,7 @@ class App(View):
         if b.last_capture:
             # Both pits of the capture blink: where the last seed fell, and across.
             self._sound(CAPTURE)
-            text = "%s %s %d" % (who, "capture" if who == "You" else "captures", b.last_capture)
+            text = "%s %s %d" % (who, "take" if who == "You" else "takes", b.last_capture)
             self._effect(
                 GOOD_COLOUR,
                 self.key_of_cell(b.last_index, viewer),
@@ -820,7 +820,7 @@ class App(View):
     def _drop_table(self):
         """The endgame table failed a check: play on without it, and say so."""
         self.endgame = None
-        self.say("endgame table damaged")
+        self.say("Table damaged")
 
     def _slices(self, work, frame_ms=THINK_FRAME_MS, guard_ms=SLICE_GUARD_MS, patience=1):
         """Run `work` for this frame's share: anything stepped like kalaha.ai.Search (`step(n)`
@@ -928,7 +928,10 @@ class App(View):
             self.clock.switch(b.to_move, self.now, increment=False)
         self._forget_last_turn()
         self._face_mover()
-        self.say("Undone: %s to move" % self.side_name(b.to_move))
+        if self.computer is not None:
+            self.say("Undone: your move")
+        else:
+            self.say("Undone: %s next" % SIDE_TITLES[b.to_move])
 
     def _finish_animation_silently(self):
         self.anim_path = None

@@ -5,31 +5,42 @@ the frame's memo of what each region shows. The board, menus and lists, help, th
 """
 
 from kalaha.compat import const
-from kalaha.frame import BOX_BOLD, BOX_CHOSEN, BOX_PLAYED, COLUMNS, PAGES, PIT_H, WIDTH
+from kalaha.frame import BOX_BOLD, BOX_CHOSEN, BOX_PLAYED, COLUMNS, PAGES, WIDTH
 
 # Regions of the frame (Frame.changed): the pits, stores, labels and each text line.
 R_PIT = const(0)  # .. 11
 R_STORE = const(12)  # top, bottom
 R_LABEL = const(14)  # top, bottom
-R_INFO = const(16)  # top, bottom
+R_INFO = const(16)
+R_SAY = const(17)  # the board's two lines of words
 R_LINE = const(20)  # .. 27: a page of text each
 R_BIG = const(28)  # the result's score
 
-PANEL_X = const(78)  # the stores' column, right of the pits (rows of three)
-PANEL_TEXT = const(79)
-PANEL_W = const(50)
-STORE_X = const(92)  # the stores' two digits start here
+PIT_PITCH = const(21)  # pit boxes across: PIT_W and a blank column
+PANEL_X = const(64)  # rows of three: the stores' panel, right of the pits
+PANEL_TEXT = const(67)  # ... its text (on the 6-pixel grid of the full lines)
+PANEL_CHARS = const(10)
+STORE_X = const(106)  # the stores' two 3x digits, right-aligned
 STORE_Y = (9, 41)  # the opponent's store (top) and yours
-PIT_PITCH = const(26)  # pit boxes across (rows of three); rows of six use NARROW
-NARROW = const(21)
-STORE_SCALE = const(3)  # the stores: 3x5 digits at 3x (9x15)
+STORE_SCALE = const(3)  # 3x5 digits at 3x: 9x15
 SCORE_SCALE = const(4)  # the result's score at 4x (12x20)
-FOOTER = const(7)  # the bottom line: messages and what the controls do
+FOOTER = const(7)  # menus' bottom line: messages and what the controls do
 
 
 def centred(text, width=COLUMNS):
     pad = (width - len(text)) // 2
     return " " * pad + text if pad > 0 else text
+
+
+def split(text, width):
+    """`text` as two lines of at most `width` characters, broken at a space; (text, "") when
+    it fits one. A text that does not fit two is cut (the tests keep every text within)."""
+    if len(text) <= width:
+        return text, ""
+    cut = text.rfind(" ", 0, width + 1)
+    if cut < 0:
+        cut = width
+    return text[:cut], text[cut + 1 : cut + 1 + width]
 
 
 def line(frame, page, text, inverted=False):
@@ -48,8 +59,8 @@ def title_line(frame, text):
 
 
 def board(app, frame):
-    """The pits in the keys' layout (counts in 2x digits, boxes), the stores in 3x digits, whose
-    turn (the mover's name inverted), and the bottom line (kalaha.view.View.footer)."""
+    """The pits in the keys' layout (counts in 2x digits, boxes), the stores in 3x digits, the
+    players' names with the mover's inverted, and what just happened or what to do, in words."""
     b = app.shown_board()
     c = app.shown_cells()
     viewer = app.board_viewer()
@@ -57,62 +68,53 @@ def board(app, frame):
     cells = app.cells_of_keys(b, viewer)
     styles = app.pit_styles
     at = viewer * 12
-    pitch = PIT_PITCH if cols == 3 else NARROW
     for key in range(12):
         cell = cells[at + key]
         count = c[cell] if cell >= 0 else -1
         style = styles[key]
-        if frame.changed(R_PIT + key, count * 16 + style):
-            x = (key % cols) * pitch
-            y = (key // cols) * PIT_H
-            frame.pit(x, y, count, style, pitch - 1)
+        if frame.changed(R_PIT + key, (count + 1) * 8 + style):
+            frame.pit((key % cols) * PIT_PITCH, (key // cols) * 2, count, style)
     sown = app.sown_cell()
-    opp = 1 - viewer
     mover = b.to_move
-    over = mover is None
+    narrow = cols != 3
     for half in range(2):
-        side = opp if half == 0 else viewer
+        side = 1 - viewer if half == 0 else viewer
         cell = b.store_index(side)
+        count = c[cell]
+        mark = cell == sown
         label = app.side_label(side, viewer)
         lit = side == mover and app.screen.shows_turn
-        if cols == 3:
-            store_y = STORE_Y[half]
-            label_page = 0 if half == 0 else 4
-            if frame.changed(R_LABEL + half, label + ("\x01" if lit else "")):
-                frame.text(PANEL_X, label_page, "", False, PANEL_W)
-                frame.text(PANEL_TEXT, label_page, label, lit, PANEL_W - 1)
-                if lit:
-                    frame.invert(PANEL_X, label_page, 1)
-            count = c[cell]
-            mark = cell == sown
-            if frame.changed(R_STORE + half, count * 2 + (1 if mark else 0)):
-                frame.erase(PANEL_X, store_y >> 3, PANEL_W, 2)
-                frame.number(STORE_X, store_y, count, STORE_SCALE, 2)
-                if mark:
-                    # the last seed fell in this store: a bar beside its count
-                    frame.vline(PANEL_X + 4, store_y, 15)
-                    frame.vline(PANEL_X + 5, store_y, 15)
-            if half == 0:
-                info = app.panel_info()
-                if frame.changed(R_INFO, info):
-                    frame.text(PANEL_TEXT, 3, info, False, PANEL_W - 1)
-        else:
-            # Rows of six: the pits fill the width; the stores stand at the right of their row,
-            # and the labels get lines of their own below.
-            x = 6 * NARROW + 1
-            y = half * PIT_H + 2
-            mark = cell == sown
-            if frame.changed(R_STORE + half, c[cell] * 2 + (1 if mark else 0)):
-                frame.erase(x, y >> 3, WIDTH - x, 2)
-                frame.number(x, y, c[cell], 2, 2)
-                if mark:
-                    frame.hline(x, y + 11, WIDTH - x)
-            text = label + ("  to move" if lit and not over else "")
-            page = 4 + half
-            line(frame, page, text, lit)
-    if cols != 3:
-        line(frame, 6, app.panel_info())
-    line(frame, FOOTER, app.footer())
+        if narrow:
+            # Rows of six fill the width: each store's line below the pits, its name and count.
+            line(frame, 4 + half, "%-12s store %2d%s" % (label, count, " *" if mark else ""), lit)
+            continue
+        page = 0 if half == 0 else 7
+        if frame.changed(R_LABEL + half, label + ("\x01" if lit else "")):
+            frame.text(PANEL_X, page, "", lit, PANEL_TEXT - PANEL_X)
+            frame.text(PANEL_TEXT, page, label, lit, WIDTH - PANEL_TEXT)
+        y = STORE_Y[half]
+        if frame.changed(R_STORE + half, count * 2 + (1 if mark else 0)):
+            frame.erase(STORE_X - 6, y >> 3, WIDTH - STORE_X + 6, 2)
+            frame.number(STORE_X, y, count, STORE_SCALE, 2)
+            if mark:
+                # the last seed fell in this store: a bar beside its count
+                frame.vline(STORE_X - 5, y, 15)
+                frame.vline(STORE_X - 4, y, 15)
+    info = app.panel_info()
+    if narrow:
+        first, second = split(app.footer(), COLUMNS)
+        line(frame, 6, first)
+        line(frame, 7, second)
+        return
+    if frame.changed(R_INFO, info):
+        frame.text(PANEL_TEXT, 1, info, False, STORE_X - 6 - PANEL_TEXT)
+    words = app.footer()
+    if frame.changed(R_SAY, words):
+        first, second = split(words, PANEL_CHARS)
+        frame.text(PANEL_X, 3, "", False, PANEL_TEXT - PANEL_X)
+        frame.text(PANEL_TEXT, 3, first, False, WIDTH - PANEL_TEXT)
+        frame.text(PANEL_X, 4, "", False, PANEL_TEXT - PANEL_X)
+        frame.text(PANEL_TEXT, 4, second, False, WIDTH - PANEL_TEXT)
 
 
 def pit_style(chosen, landed, played):

@@ -15,17 +15,20 @@ CHAR = const(6)  # a text character's advance: 5 columns of glyph and one blank
 COLUMNS = const(21)  # characters on a line
 TEXT_X = const(1)  # text starts here, so 21 characters sit in the middle of 128 pixels
 
-# Pit boxes: PIT_W x PIT_H tiles. Style bits: where the last seed fell (a bold box), the pit
-# chosen by the knob or a held key (drawn inverted), the pit the last turn started from (a
-# filled corner).
-PIT_W = const(25)
-PIT_H = const(14)
+# Pit boxes, PIT_W x PIT_H: two whole pages, so four rows fill the display's height. Style bits:
+# where the last seed fell (a bold box), the pit chosen by the knob or a held key (drawn
+# inverted), the pit the last turn started from (a filled corner).
+PIT_W = const(20)
+PIT_H = const(16)
 BOX_BOLD = const(1)
 BOX_CHOSEN = const(2)
 BOX_PLAYED = const(4)
-_TILES_KEPT = const(12)  # pit tiles remembered (75 bytes each); all go when full
+
+TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
+DRAW_UNTIL_MS = const(17)  # a frame's drawing stops this long after the frame began (see begin)
 
 _ZEROS = bytes(WIDTH)
+_ONES = b"\xff" * WIDTH
 
 
 def text_width(text):
@@ -52,20 +55,32 @@ class Frame:
 
     def __init__(self, regions=48):
         self.buf = bytearray(WIDTH * PAGES)
-        view = memoryview(self.buf)
-        self.rows = [view[p * WIDTH : (p + 1) * WIDTH] for p in range(PAGES)]
-        self.font = memoryview(TEXT)
+        self.view = memoryview(self.buf)
         self.zeros = memoryview(_ZEROS)
+        self.ones = memoryview(_ONES)
         self.memo = [None] * regions
         self.dirty = 0xFF
         self.owner = None  # what the regions were drawn for (a screen); another clears them
-        self.tiles = {}  # pit tiles by (count, style, row phase) (see pit)
+        self.complete = True  # every region drawn: the hardware may show the frame
+        self.ticks = None  # with begin()'s clock, drawing stops at the frame's deadline
+        self.start = 0
+        runs, digits = _pit_pieces()
+        self.runs = memoryview(runs)
+        self.pit_digits = memoryview(digits)
 
     # ----- regions ------------------------------------------------------------------------
 
-    def begin(self, owner):
-        """Start a frame for `owner` (a screen): a different owner than last time gets a
-        blank picture and forgets every region, so no two screens ever mix."""
+    def begin(self, owner, ticks=None, start=0):
+        """Start drawing a frame for `owner` (a screen): a different owner than last time gets
+        a blank picture and forgets every region, so no two screens ever mix.
+
+        With a clock (`ticks`, and the frame's `start` by it) drawing stops DRAW_UNTIL_MS after
+        the start: the regions not drawn yet wait for the next frame, and until they are all
+        drawn the frame is not `complete` and the hardware keeps showing the last whole one.
+        """
+        self.complete = True
+        self.ticks = ticks
+        self.start = start
         if owner is not self.owner:
             self.owner = owner
             self.clear()
@@ -80,8 +95,12 @@ class Frame:
         self.dirty = 0xFF
 
     def changed(self, region, key):
-        """True (and `key` remembered) when region number `region` was drawn from another key."""
+        """True (and `key` remembered) when region number `region` is to be drawn from another
+        key than it shows, and the frame has time for it (else it waits: not `complete`)."""
         if self.memo[region] == key:
+            return False
+        if self.ticks is not None and (self.ticks() - self.start) % TICKS_WRAP >= DRAW_UNTIL_MS:
+            self.complete = False
             return False
         self.memo[region] = key
         return True
@@ -104,34 +123,38 @@ class Frame:
             self.dirty |= 1 << p
 
     def text(self, x, page, text, inverted=False, width=0):
-        """`text` on page `page` from pixel x (the rest of `width` pixels, if given, blank);
-        inverted: light on dark, the whole `width`. Characters outside ASCII show as '?'."""
+        """`text` on page `page` from pixel x; with a `width`, those pixels are cleared first
+        (all lit, `inverted`: light text on dark is then dark on light). Characters outside
+        ASCII show as '?'. Each glyph's bytes are copied one by one: a slice would allocate."""
         buf = self.buf
-        font = self.font
-        at = page * WIDTH + x
-        end = page * WIDTH + WIDTH
+        font = TEXT
+        row = page * WIDTH
+        at = row + x
+        end = row + WIDTH
         if width:
-            self.erase(x, page, width)
             end = min(end, at + width)
+            buf[at:end] = (self.ones if inverted else self.zeros)[0 : end - at]
+        flip = 0xFF if inverted else 0
         for ch in text:
             if at + CHAR > end:
                 break
-            code = ord(ch) - 32
-            if code < 0 or code > 94:
-                code = 31  # '?'
-            buf[at : at + CHAR] = font[code * CHAR : code * CHAR + CHAR]
+            o = ord(ch) - 32
+            if o < 0 or o > 94:
+                o = 31  # '?'
+            o *= CHAR
+            buf[at] = font[o] ^ flip
+            buf[at + 1] = font[o + 1] ^ flip
+            buf[at + 2] = font[o + 2] ^ flip
+            buf[at + 3] = font[o + 3] ^ flip
+            buf[at + 4] = font[o + 4] ^ flip
+            buf[at + 5] = flip
             at += CHAR
-        if inverted:
-            for i in range(page * WIDTH + x, end if width else at):
-                buf[i] ^= 0xFF
         self.dirty |= 1 << page
 
     def line(self, page, text, inverted=False):
-        """A whole line of text (COLUMNS characters) on `page`."""
-        self.text(0, page, "", False, WIDTH)
-        self.text(TEXT_X, page, text, False, WIDTH - TEXT_X)
-        if inverted:
-            self.invert(0, page, WIDTH)
+        """A whole line: COLUMNS characters of text on `page`, the rest of it blank."""
+        self.text(0, page, "", inverted, TEXT_X)
+        self.text(TEXT_X, page, text, inverted, WIDTH - TEXT_X)
 
     def title(self, text):
         """The top line: `text` with a rule under it."""
@@ -139,13 +162,6 @@ class Frame:
         buf = self.buf
         for i in range(WIDTH):
             buf[i] |= 0x80
-
-    def invert(self, x, page, width):
-        buf = self.buf
-        at = page * WIDTH + x
-        for i in range(at, at + min(width, WIDTH - x)):
-            buf[i] ^= 0xFF
-        self.dirty |= 1 << page
 
     def column(self, x, y, bits):
         """OR a column of pixels (`bits`, bit 0 at row y) into the frame."""
@@ -191,80 +207,64 @@ class Frame:
 
     # ----- pit boxes ----------------------------------------------------------------------
 
-    def pit(self, x, y, count, style, width=PIT_W):
-        """A pit's box at (x, y), `width` x PIT_H pixels, its `count` in 2x digits (-1: no pit,
-        blank), in `style` (BOX_* bits). The rows of the pages it shares with a neighbour's
-        box are kept."""
-        phase = y & 7
-        key = ((count * 8 + style) * 8 + phase) * 32 + width
-        tile = self.tiles.get(key)
-        if tile is None:
-            if len(self.tiles) >= _TILES_KEPT:
-                self.tiles.clear()
-            tile = self.tiles[key] = _pit_tile(count, style, phase, width)
+    def pit(self, x, page, count, style):
+        """A pit's box, PIT_W wide on pages `page` and `page` + 1, its `count` in 2x digits
+        (-1: no pit there, blank) in `style` (BOX_* bits). Each piece is a slice of bytes made
+        at start-up: the box's lines, its sides, each digit with the lines through it."""
         buf = self.buf
-        mine = ((1 << PIT_H) - 1) << phase
-        for k in range(3):
-            ours = (mine >> (8 * k)) & 0xFF
-            if not ours:
-                break
-            page = (y >> 3) + k
-            at = page * WIDTH + x
-            strip = k * width
-            if ours == 0xFF:
-                buf[at : at + width] = tile[strip : strip + width]
-            else:
-                keep = ours ^ 0xFF
-                for i in range(width):
-                    buf[at + i] = (buf[at + i] & keep) | tile[strip + i]
-            self.dirty |= 1 << page
-
-
-def _pit_tile(count, style, phase, width):
-    """The bytes of a pit's box for its three pages (`width` each), its top at row `phase`."""
-    tile = bytearray(3 * width)
-    if count < 0:
-        return bytes(tile)
-    bold = style & BOX_BOLD
-    chosen = style & BOX_CHOSEN
-    top = 0
-    bottom = PIT_H - 1
-    columns = [0] * width
-    for x in range(width):
-        edge = x == 0 or x == width - 1
-        inner = x == 1 or x == width - 2
-        if chosen:
-            col = ((1 << PIT_H) - 1) & ~(1 | (1 << bottom)) if edge else (1 << PIT_H) - 1
-        elif edge:
-            col = ((1 << PIT_H) - 1) & ~(1 | (1 << bottom))  # corners cut: a rounded box
+        top = page * WIDTH + x
+        low = top + WIDTH
+        self.dirty |= 3 << page
+        if count < 0:
+            buf[top : top + PIT_W] = self.zeros[0:PIT_W]
+            buf[low : low + PIT_W] = self.zeros[0:PIT_W]
+            return
+        kind = 2 if style & BOX_CHOSEN else (1 if style & BOX_BOLD else 0)
+        runs = self.runs
+        at = kind * 2 * PIT_W
+        buf[top : top + PIT_W] = runs[at : at + PIT_W]
+        buf[low : low + PIT_W] = runs[at + PIT_W : at + 2 * PIT_W]
+        # the sides, corners cut; a bold or chosen box has its second columns lit too
+        buf[top] = buf[top + PIT_W - 1] = 0xFE
+        buf[low] = buf[low + PIT_W - 1] = 0x7F
+        if kind:
+            buf[top + 1] = buf[top + PIT_W - 2] = 0xFE if kind == 1 else 0xFF
+            buf[low + 1] = buf[low + PIT_W - 2] = 0x7F if kind == 1 else 0xFF
+        glyphs = self.pit_digits
+        if count < 10:
+            d = top + (PIT_W - 6) // 2
+            at = (kind * 10 + count) * 12
+            buf[d : d + 6] = glyphs[at : at + 6]
+            buf[d + WIDTH : d + WIDTH + 6] = glyphs[at + 6 : at + 12]
         else:
-            col = (1 << top) | (1 << bottom)
-            if bold:
-                col |= (1 << (top + 1)) | (1 << (bottom - 1))
-                if inner:
-                    col |= (1 << PIT_H) - 1 & ~(1 | (1 << bottom))
-        columns[x] = col
-    if style & BOX_PLAYED:
-        # A corner filled inside the box, top left: where the last turn began.
-        for x in range(2, 5):
-            corner = ((1 << (5 - x)) - 1) << 2
-            columns[x] = columns[x] & ~corner if chosen else columns[x] | corner
-    # The count, 2x digits (6x10), in the middle; one digit stands centred.
-    text = "%d" % count
-    at = (width - len(text) * 8 + 2) // 2
-    for ch in text:
-        digit = ord(ch) - 48
-        for c in range(3):
-            bits = _digit_column(digit, c, 2) << 2
-            for _ in range(2):
-                if chosen:
-                    columns[at] &= ~bits
-                else:
-                    columns[at] |= bits
-                at += 1
-        at += 2
-    for x in range(width):
-        col = columns[x] << phase
-        for k in range(3):
-            tile[k * width + x] = (col >> (8 * k)) & 0xFF
-    return bytes(tile)
+            d = top + (PIT_W - 14) // 2
+            at = (kind * 10 + count // 10) * 12
+            buf[d : d + 6] = glyphs[at : at + 6]
+            buf[d + WIDTH : d + WIDTH + 6] = glyphs[at + 6 : at + 12]
+            d += 8
+            at = (kind * 10 + count % 10) * 12
+            buf[d : d + 6] = glyphs[at : at + 6]
+            buf[d + WIDTH : d + WIDTH + 6] = glyphs[at + 6 : at + 12]
+        if style & BOX_PLAYED:
+            # a short bar under the top line, in the middle: the last turn began here
+            for i in range(top + PIT_W // 2 - 3, top + PIT_W // 2 + 3):
+                buf[i] = buf[i] & ~0x06 if kind == 2 else buf[i] | 0x06
+
+
+def _pit_pieces():
+    """(runs, digits): each box kind's (plain, bold, chosen) two page rows of lines across,
+    and each kind's ten digits at 2x (6 columns, two pages) with those lines through them."""
+    lines = ((0x01, 0x80), (0x03, 0xC0), (0xFF, 0xFF))
+    runs = bytearray()
+    digits = bytearray()
+    for kind in range(3):
+        top, low = lines[kind]
+        runs += bytes((top,)) * PIT_W + bytes((low,)) * PIT_W
+        for d in range(10):
+            cols = [_digit_column(d, c // 2, 2) << 3 for c in range(6)]  # rows 3..12
+            for page in range(2):
+                for col in cols:
+                    byte = (col >> (8 * page)) & 0xFF
+                    line = top if page == 0 else low
+                    digits.append((line & ~byte) & 0xFF if kind == 2 else line | byte)
+    return bytes(runs), bytes(digits)

@@ -4,8 +4,8 @@ Host-only (tests, the simulator's `show`, the memory check's driver): the device
 its own picture.
 """
 
-from kalaha.draw import PIT_PITCH, STORE_SCALE, STORE_X, STORE_Y
-from kalaha.frame import CHAR, COLUMNS, PAGES, PIT_H, TEXT_X, WIDTH, _digit_column
+from kalaha.draw import PANEL_CHARS, PANEL_TEXT, PANEL_X, PIT_PITCH, STORE_SCALE, STORE_X, STORE_Y
+from kalaha.frame import CHAR, COLUMNS, PAGES, PIT_H, PIT_W, TEXT_X, WIDTH, _digit_column
 from kalaha.glyphs import TEXT
 
 _GLYPHS = {}
@@ -92,8 +92,8 @@ def read_pit(buf, key, columns=3):
     """The count in view key `key`'s pit box on the board (rows of three), or None (no pit)."""
     x = (key % columns) * PIT_PITCH
     y = (key // columns) * PIT_H
-    dark = pixel(buf, x + 3, y + 6) == 1  # the chosen pit is drawn inverted
-    return read_number(buf, x + 5, y + 2, 2, 16, dark)
+    dark = pixel(buf, x + 2, y + 8) == 1  # the chosen pit is drawn inverted
+    return read_number(buf, x + 2, y + 3, 2, PIT_W - 4, dark)
 
 
 def read_board(buf):
@@ -102,3 +102,20 @@ def read_board(buf):
     return pits, read_number(buf, STORE_X, STORE_Y[0], STORE_SCALE, 30), read_number(
         buf, STORE_X, STORE_Y[1], STORE_SCALE, 30
     )
+
+
+def board_words(buf):
+    """The board's two lines of words (beside the stores), as one text."""
+    first = read_page(buf, 3, PANEL_TEXT, PANEL_CHARS)
+    second = read_page(buf, 4, PANEL_TEXT, PANEL_CHARS)
+    return (first + " " + second) if second else first
+
+
+def board_label(buf, half):
+    """(name, marked as the mover) of the board's top (0: the opponent's) or bottom (1) label."""
+    page = 0 if half == 0 else 7
+    return read_page(buf, page, PANEL_TEXT, PANEL_CHARS), inverted(buf, page, PANEL_X, WIDTH - PANEL_X)
+
+
+def app_words(app):
+    return board_words(app.frame.buf)

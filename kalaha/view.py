@@ -6,7 +6,7 @@ A mixin of kalaha.app.App: the colour language, the key map and the words on the
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
-from kalaha.draw import asleep, board, menu, pit_style, result, text_page
+from kalaha.draw import PANEL_CHARS, asleep, board, menu, pit_style, result, split, text_page
 from kalaha.screens import (
     ASLEEP,
     DRAW_OFFER,
@@ -75,15 +75,15 @@ def _scale(colour, num, den):
 
 
 def played_words(who, turn):
-    """"Computer played 6-2", shortened to fit a line: a long chain of sowings keeps its end."""
+    """"Computer played 6-2", in the board's two lines of words: else "Computer: 6-2-5", a
+    long chain of sowings keeping its end."""
     text = "%s played %s" % (who, turn)
-    if len(text) <= WIDTH:
+    first, second = split(text, PANEL_CHARS)
+    if (first + " " + second if second else first) == text:
         return text
-    text = "%s: %s" % (who, turn)
-    if len(text) <= WIDTH:
-        return text
-    keep = WIDTH - len(who) - 4
-    return "%s: ..%s" % (who, turn[len(turn) - keep :])
+    if len(turn) > PANEL_CHARS:
+        turn = ".." + turn[len(turn) - PANEL_CHARS + 3 :]
+    return "%s: %s" % (who, turn)
 
 
 class View:
@@ -178,7 +178,10 @@ class View:
             frame.begin(ASLEEP)
             asleep(frame)
             return
-        frame.begin(self.screen)
+        if self.frame_start is None:
+            frame.begin(self.screen)
+        else:
+            frame.begin(self.screen, self.ticks, self.frame_start)
         self.screen.draw(self)
         if self.power == 1:
             for k in range(12):
@@ -332,12 +335,10 @@ class View:
         return self.side_name(side)
 
     def panel_info(self):
-        """The line under the opponent's store: the computer's level, or the turn number."""
+        """The words beside the opponent's store: the computer's level, or "replay"."""
         if self.screen == REPLAY:
             return "replay"
-        if self.computer is not None:
-            return self.level
-        return "turn %d" % (len(self.board.turns()) + 1) if self.board.to_move is not None else ""
+        return self.level if self.computer is not None else ""
 
     def footer(self):
         """The board's bottom line: a message, what the knob or a held key will do, who acts."""
@@ -355,7 +356,7 @@ class View:
         if b.to_move is None:
             return "game over"
         if self.last_turn == "T":
-            return "%s swapped sides" % SIDE_TITLES[self.last_mover]
+            return "%s swapped" % SIDE_TITLES[self.last_mover]
         if self.last_turn and self.last_mover >= 0:
             return played_words(self.side_name(self.last_mover), self.last_turn)
         if self._human_to_move():
@@ -365,12 +366,12 @@ class View:
     def _preview_words(self, pit):
         end, extra, captured, _over = self.board.preview(pit)
         if extra:
-            return "ends in store"
+            return "extra turn"
         if captured:
-            return "captures %d" % captured
+            return "takes %d" % captured
         key = self.key_of_cell(end, self.viewer)
         side, where = pit_of_view_key(key, self.viewer, self.board.pits)
-        return "ends %s%d" % (SIDE_TITLES[side][0], where)
+        return "ends in %s%d" % (SIDE_TITLES[side][0], where)
 
     def replay_footer(self):
         b = self.replay_board
@@ -379,13 +380,13 @@ class View:
         if self.message:
             return self.message
         if b.ply == 0:
-            return "start: knob/keys step"
+            return "start: turn the knob"
         if b.ply >= total and self.replay_seeds < 0:
             if g.result == DRAW:
                 return "end: a draw"
             return "end: %s won" % SIDE_TITLES[g.result]
         side = b.mover_of(b.ply - 1)
-        return "%d/%d %s played %s" % (b.ply, total, SIDE_TITLES[side][0], b.moves_at(b.ply - 1))
+        return "%d/%d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
 
     def draw_result(self, items):
         """The result screen (kalaha.draw.result) and the winner's sweep on the keys."""

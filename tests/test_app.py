@@ -6,9 +6,9 @@ import pytest
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import BUZZ, App, pit_of_view_key, view_key_of_pit
-from kalaha.draw import PANEL_W, PANEL_X
 from kalaha.reading import app_lines as lines
-from kalaha.reading import inverted, read_board
+from kalaha.reading import app_words as words
+from kalaha.reading import board_label, read_board
 from kalaha.records import SETTING_LABELS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS
@@ -286,7 +286,7 @@ def test_a_held_key_shows_where_it_ends_and_sows_when_let_go():
     d.frames(25)
     # Pit 3 ends in the store: the held key shows green (extra turn), the bottom line says it.
     assert a.preview == key and (a.pixels[key] >> 8) & 255 > 0 and a.pixels[key] >> 16 == 0
-    assert snapshot(a) == before and lines(a)[7] == "let go: S3 ends in store"[:21]
+    assert snapshot(a) == before and words(a) == "let go: S3 extra turn"
     a.key_up(key)
     d.frames()
     assert a.board.ply == 1  # a deliberate, slow press sows like a quick one
@@ -299,7 +299,7 @@ def test_a_held_key_shows_where_it_ends_and_sows_when_let_go():
     a.click()
     a.key_up(key)
     d.frames()
-    assert snapshot(a) == before and a.screen == GAME and "not sown" in lines(a)[7]
+    assert snapshot(a) == before and a.screen == GAME and words(a) == "not sown"
 
 
 def test_encoder_cursor_chooses_and_plays_a_pit():
@@ -425,8 +425,9 @@ def test_display_shows_the_exact_board():
     # Row of keys 6 7 8 = South pits 1 2 3 = 4 4 0; key 0 1 2 = North 6 5 4.
     pits, top, bottom = read_board(a.frame.buf)
     assert pits == [4, 4, 4, 4, 4, 4, 4, 4, 0, 5, 5, 5] and (top, bottom) == (0, 1)
-    assert lines(a)[0].strip() == "Computer" and lines(a)[4].endswith("You")
-    assert lines(a)[7] == "You: extra turn"
+    buf = a.frame.buf
+    assert board_label(buf, 0) == ("Computer", False) and board_label(buf, 1) == ("You", True)
+    assert words(a) == "You: extra turn"
 
 
 @pytest.mark.parametrize("two", [False, True])
@@ -646,7 +647,7 @@ def test_your_pits_are_blue_and_the_computers_orange_whoever_starts(starts):
     top = [hue_name(a.pixels[k]) for k in range(6)]
     assert set(bottom) - {"?"} == {"blue"} and bottom.count("blue") >= 4
     assert set(top) - {"?"} == {"orange"} and top.count("orange") >= 4
-    assert lines(a)[4].endswith("You") and lines(a)[0].strip() == "Computer"
+    assert board_label(a.frame.buf, 1)[0] == "You" and board_label(a.frame.buf, 0)[0] == "Computer"
 
 
 def test_two_players_each_see_their_own_pits_blue_at_the_bottom():
@@ -659,10 +660,9 @@ def test_two_players_each_see_their_own_pits_blue_at_the_bottom():
             assert a.flip == (mover == 1)
             assert {hue_name(a.pixels[k]) for k in range(6, 12)} - {"?"} == {"blue"}
             assert {hue_name(a.pixels[k]) for k in range(6)} - {"?"} == {"orange"}
-            # the mover's label, at the bottom, is the inverted one
-            assert lines(a)[4].split()[0][0] == "SN"[mover]
-            buf = a.frame.buf
-            assert inverted(buf, 4, PANEL_X, PANEL_W) and not inverted(buf, 0, PANEL_X, PANEL_W)
+            # the mover's label, at the bottom, is the marked one
+            name, marked = board_label(a.frame.buf, 1)
+            assert name[0] == "SN"[mover] and marked and not board_label(a.frame.buf, 0)[1]
             d.press(d.key_for(pit))
             d.idle()
 

@@ -315,7 +315,7 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
         app.tick(t)
         if app.endgame is None:
             break
-    assert app.endgame is None and "endgame table damaged" in " ".join(lines(app))
+    assert app.endgame is None and "Table damaged" in " ".join(lines(app))
     good = App(endgame=EndgameTable(path))
     for t in range(0, 20 * 400, 20):
         good.tick(t)

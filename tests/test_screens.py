@@ -9,10 +9,12 @@ from test_persistence import play_some
 
 from kalaha import NORTH, SOUTH
 from kalaha.app import COMPUTER_PAUSE_MS, CURSOR_MS, DIM_MS, OFF_MS, App
+from kalaha.draw import PANEL_CHARS, split
 from kalaha.frame import BOX_CHOSEN, BOX_PLAYED, Frame
 from kalaha.howto import PAGES as HELP_PAGES
 from kalaha.howto import page as help_page
 from kalaha.reading import app_lines as lines
+from kalaha.reading import app_words as words
 from kalaha.reading import read_board
 from kalaha.screens import (
     DRAW_OFFER,
@@ -61,10 +63,13 @@ def hue(colour):
 
 
 def words_fit(app):
-    """Every line the screen says fits the display whole (nothing scrolls, nothing is cut)."""
+    """Every line the screen says fits the display whole (nothing scrolls, nothing is cut):
+    on the board two lines of PANEL_CHARS beside the stores, in menus a line."""
     assert len(app.message) <= WIDTH, app.message
-    if app.screen.shows_board:
-        assert len(app.footer()) <= WIDTH, app.footer()
+    if app.screen.shows_board and app.columns == 3:
+        text = app.footer()
+        first, second = split(text, PANEL_CHARS)
+        assert (first + " " + second if second else first) == text, text
 
 
 def fresh_frame(app):
@@ -151,7 +156,7 @@ def test_every_message_is_shown_in_full():
             break
         if a.message:
             messages.add(a.message)
-            assert a.message in lines(a), (a.message, lines(a))
+            assert words(a) == a.message, (a.message, words(a))
         words_fit(a)
     assert messages
 
@@ -173,12 +178,12 @@ def test_the_hint_shows_on_the_display_the_frame_it_is_found():
     a = d.app
     a.click()
     d.choose("Hint")
-    assert "finding a hint" in lines(a)[7]
+    assert words(a) == "finding a hint"
     for _ in range(2000):
         d.frames()
         if a.message.startswith("hint: pit"):
             break
-    assert lines(a)[7] == a.message  # in the same frame, not when something else redraws
+    assert words(a) == a.message  # in the same frame, not when something else redraws
     pit = int(a.message.split()[-1])
     key = d.key_for(pit)
     assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)  # blinking: the hint colour or dark
@@ -244,7 +249,7 @@ def test_illegal_thinking_and_preview_speak_their_own_colours():
     a = d.app
     d.press(0)  # the opponent's pit: not allowed
     assert hue(a.pixels[0]) in (hue(ILLEGAL_COLOUR), None)
-    assert lines(a)[7] == "that is not your pit"
+    assert words(a) == "not your pit"
     d.frames(20)
     a.key_down(d.key_for(1))
     d.frames(30)  # held: the preview
@@ -308,13 +313,13 @@ def test_the_handover_after_a_turn_and_after_a_swap_is_unmistakable():
     while a.anim_path is not None:
         d.frames()
     # The sowing's end is shown to South first, saying who acts next; then the device turns.
-    assert a.board.to_move == NORTH and not a.flip and lines(a)[7] == "Pass to North"
+    assert a.board.to_move == NORTH and not a.flip and words(a) == "Pass to North"
     d.idle()
-    assert a.flip and lines(a)[7] == "North: your move"
+    assert a.flip and words(a) == "North: your move"
     a.click()
     d.choose("Swap sides")
     # North swapped, facing North, and North moves next: said so, with no handover
-    assert lines(a)[7] == "Swapped: North moves" and a.flip and not a.handover_at
+    assert words(a) == "Swapped: North next" and a.flip and not a.handover_at
     d.idle()
     assert a.flip == (a.board.to_move == NORTH)
 
@@ -480,7 +485,7 @@ def test_the_board_shows_every_count_and_marks_the_chosen_landed_and_played_pits
             a.turn(1)  # the knob's cursor: that pit drawn inverted, and said how to sow it
             d.frames()
             chosen = [k for k in range(12) if a.pit_styles[k] & BOX_CHOSEN]
-            assert chosen == [a.pit_cursor] and lines(a)[7].startswith("push: S")
+            assert chosen == [a.pit_cursor] and words(a).startswith("push: S")
             a.turn(-1)
             d.press(d.key_for(pit))
     assert checked >= 20
@@ -492,9 +497,9 @@ def test_the_knobs_push_opens_the_menu_unless_its_cursor_is_up():
     a = d.app
     a.turn(1)
     d.frames()
-    assert a.pit_cursor >= 0 and lines(a)[7].startswith("push: S")
+    assert a.pit_cursor >= 0 and words(a).startswith("push: S")
     d.frames(CURSOR_MS // FRAME + 1)  # left alone, the cursor leaves ...
-    assert a.pit_cursor < 0 and lines(a)[7] == "Your move: pick a pit"
+    assert a.pit_cursor < 0 and words(a) == "Your move: pick a pit"
     a.click()  # ... and the push is the menu again, even long after a turn
     d.frames()
     assert a.screen == GAME_MENU and a.board.ply == 0
@@ -540,7 +545,7 @@ def test_rows_of_six_draw_the_board_whole():
     for t in range(1, 40):
         b.tick(t * FRAME)
         assert bytes(b.frame.buf) == fresh_frame(b)
-    assert lines(b)[5].startswith("> South") and "to move" in lines(b)[5]
+    assert lines(b)[5].startswith("> South") and "store" in lines(b)[5]
 
 
 def test_hint_colours_light_the_frame_after_a_sowing_ends():
