@@ -37,12 +37,12 @@ class Oled:
             sent = True
         dirty = frame.dirty
         if dirty:
-            rows = frame.rows
+            view = frame.view
             for page in range(8):
                 if dirty & (1 << page):
                     bus.send(_PAGE | page, _NOTHING)
                     bus.send(_COLUMN_LOW, _NOTHING)
-                    bus.send(_COLUMN_HIGH, rows[page])
+                    bus.send(_COLUMN_HIGH, view[page * 128 : page * 128 + 128])
             frame.taken()
             sent = True
         return sent

@@ -405,6 +405,8 @@ class App(View):
         old = self.screen
         if old.module is not None and old.module != screen.module:
             forget(old.module)
+        if screen.shows_board:
+            forget("kalaha.pages")  # (the drawing of menus, lists and the result: kalaha.view)
         self.screen = screen
         self.coach = None  # (its words are for the result screen only)
         self.cursor = 0

@@ -6,7 +6,7 @@ A mixin of kalaha.app.App: the colour language, the key map and the words on the
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
-from kalaha.draw import PANEL_CHARS, asleep, board, menu, pit_style, result, split, text_page
+from kalaha.draw import PANEL_CHARS, asleep, board, pit_style, split
 from kalaha.screens import (
     ASLEEP,
     DRAW_OFFER,
@@ -389,80 +389,35 @@ class View:
         return "%d/%d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
 
     def draw_result(self, items):
-        """The result screen (kalaha.draw.result) and the winner's sweep on the keys."""
-        labels = self._labels
-        del labels[:]
-        for label, _action in items:
-            labels.append(label)
-        result(self, self.frame, labels, self.cursor)
-        # A band in the winner's colour (both, for a draw) runs across the keys.
-        bright = self.settings["brightness"]
-        band = (self.now // PHASE_MS) % 6
-        r = self.end_result
-        top = low = YOURS_COLOUR if r == self.board_viewer() else THEIRS_COLOUR
-        if r == DRAW:
-            top, low = THEIRS_COLOUR, YOURS_COLOUR
-        for k in range(12):
-            self.pixels[k] = OFF
-        self.pixels[band] = _scale(top, bright, 6)
-        self.pixels[11 - band] = _scale(low, bright, 6)
+        from kalaha.pages import draw_result
+
+        draw_result(self, items)
 
     def result_note(self):
         """The result screen's line under the score: the coach's words, or how it ended."""
         return self.coach_text or self.end_note
 
     def _clock_text(self, side):
-        left = self.clock.left(side, self.now)
+        clock = self.clock
+        left = clock.left(side, self.now)
         # The last ten seconds blink (with a tick each second, see _clock_tick).
-        if side == self.clock.running and left < WARN_MS and (left // 1000) % 2:
+        if side == clock.running and left < WARN_MS and (left // 1000) % 2:
             return "    "
         return format_ms(left)
 
-    # ----- menus, lists, help -------------------------------------------------------------
+    # ----- menus, lists, help: their drawing in kalaha.pages, imported while one is shown ---
 
     def draw_menu(self, title, items, footer=None):
-        """A menu: the title, its (label, action) items around the cursor, the footer (a
-        message, or what the controls do)."""
-        labels = self._labels
-        del labels[:]
-        for label, _action in items:
-            labels.append(label)
-        menu(self.frame, title, labels, self.cursor, self.message or footer or MENU_FOOTER)
-        self._menu_pixels()
+        from kalaha.pages import draw_menu
+
+        draw_menu(self, title, items, footer)
 
     def draw_list(self, title, rows, first, footer):
-        """A title and six rows of text from `first` (no cursor: nothing to choose)."""
-        text_page(self.frame, title, rows[first : first + 6], self.message or footer)
-        self._menu_pixels()
+        from kalaha.pages import draw_list
 
-    def _menu_pixels(self):
-        # The keys work as menu keys: top row up, middle rows choose, bottom row down.
-        bright = self.settings["brightness"]
-        mine = _scale(YOURS_COLOUR, bright, 16)
-        choose = _scale(SOW_COLOUR, bright, 24)
-        for k in range(12):
-            self.pixels[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)
+        draw_list(self, title, rows, first, footer)
 
     def draw_help(self):
-        # Imported while the help is shown, and let go when it closes (Page.module, App.go):
-        # its text then costs no heap during games.
-        from kalaha.howto import PAGES, page
+        from kalaha.pages import draw_help
 
-        title, rows, colours = page(self.cursor)
-        rows = list(rows)
-        if self.cursor == len(PAGES) - 1:
-            t = self.endgame
-            rows[4] = "Endgame table: %d" % t.max_seeds if t is not None else "No endgame table"
-        text_page(self.frame, "%s %d/%d" % (title, self.cursor + 1, len(PAGES)), rows, HELP_FOOTER)
-        # The colour pages light a key in each colour they explain, beside its line.
-        bright = self.settings["brightness"]
-        for k in range(12):
-            self.pixels[k] = OFF
-        for row in range(len(colours)):
-            colour = colours[row]
-            if colour:
-                self.pixels[row * 3 + 2] = _scale(colour, bright, 4)
-
-
-MENU_FOOTER = "turn: pick  push: ok"
-HELP_FOOTER = "key: next  push: back"
+        draw_help(self)

@@ -156,12 +156,12 @@ def test_every_kind_of_illegal_press_changes_nothing():
     empty = d.key_for(3)
     cases.append((empty, "empty"))
     cases.append((view_key_of_pit(NORTH, 2, SOUTH), "not your pit"))
-    for key, words in cases:
+    for key, said in cases:
         before = snapshot(a)
         a.sounds.clear()
         d.press(key)
         assert snapshot(a) == before
-        assert BUZZ in a.sounds and words in a.message
+        assert BUZZ in a.sounds and said in a.message and said in words(a)
         assert a.flash_key == key
     # Not your turn: pressing while the computer thinks.
     d.press(d.key_for(6))  # ends the turn; the computer moves next

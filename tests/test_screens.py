@@ -14,7 +14,7 @@ from kalaha.frame import BOX_CHOSEN, BOX_PLAYED, Frame
 from kalaha.howto import PAGES as HELP_PAGES
 from kalaha.howto import page as help_page
 from kalaha.reading import app_lines as lines
-from kalaha.reading import app_words as words
+from kalaha.reading import app_words as board_words
 from kalaha.reading import read_board
 from kalaha.screens import (
     DRAW_OFFER,
@@ -156,7 +156,7 @@ def test_every_message_is_shown_in_full():
             break
         if a.message:
             messages.add(a.message)
-            assert words(a) == a.message, (a.message, words(a))
+            assert board_words(a) == a.message, (a.message, board_words(a))
         words_fit(a)
     assert messages
 
@@ -178,12 +178,12 @@ def test_the_hint_shows_on_the_display_the_frame_it_is_found():
     a = d.app
     a.click()
     d.choose("Hint")
-    assert words(a) == "finding a hint"
+    assert board_words(a) == "finding a hint"
     for _ in range(2000):
         d.frames()
         if a.message.startswith("hint: pit"):
             break
-    assert words(a) == a.message  # in the same frame, not when something else redraws
+    assert board_words(a) == a.message  # in the same frame, not when something else redraws
     pit = int(a.message.split()[-1])
     key = d.key_for(pit)
     assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)  # blinking: the hint colour or dark
@@ -249,7 +249,7 @@ def test_illegal_thinking_and_preview_speak_their_own_colours():
     a = d.app
     d.press(0)  # the opponent's pit: not allowed
     assert hue(a.pixels[0]) in (hue(ILLEGAL_COLOUR), None)
-    assert words(a) == "not your pit"
+    assert board_words(a) == "not your pit"
     d.frames(20)
     a.key_down(d.key_for(1))
     d.frames(30)  # held: the preview
@@ -285,7 +285,7 @@ def test_the_colour_pages_light_the_colours_they_name():
     d = Driver(brightness=4)
     d.choose("How to play")
     a = d.app
-    named = 0
+    seen = 0
     for _ in range(len(HELP_PAGES)):
         shown = lines(a)
         for row in range(1, 5):
@@ -293,12 +293,12 @@ def test_the_colour_pages_light_the_colours_they_name():
                 if shown[row] == words:
                     # the right key of key row `row - 1`: beside its line
                     assert hue(a.pixels[(row - 1) * 3 + 2]) == hue(colour), (words, a.pixels)
-                    named += 1
+                    seen += 1
         assert shown[7] == "key: next  push: back"  # every page says how to turn it
         a.key_down(5)
         a.key_up(5)  # any key turns the page
         d.frames()
-    assert named == len(LEGEND) and a.screen == HELP
+    assert seen == len(LEGEND) and a.screen == HELP
 
 
 # ----- handover and power --------------------------------------------------------------------
@@ -313,13 +313,13 @@ def test_the_handover_after_a_turn_and_after_a_swap_is_unmistakable():
     while a.anim_path is not None:
         d.frames()
     # The sowing's end is shown to South first, saying who acts next; then the device turns.
-    assert a.board.to_move == NORTH and not a.flip and words(a) == "Pass to North"
+    assert a.board.to_move == NORTH and not a.flip and board_words(a) == "Pass to North"
     d.idle()
-    assert a.flip and words(a) == "North: your move"
+    assert a.flip and board_words(a) == "North: your move"
     a.click()
     d.choose("Swap sides")
     # North swapped, facing North, and North moves next: said so, with no handover
-    assert words(a) == "Swapped: North next" and a.flip and not a.handover_at
+    assert board_words(a) == "Swapped: North next" and a.flip and not a.handover_at
     d.idle()
     assert a.flip == (a.board.to_move == NORTH)
 
@@ -485,7 +485,7 @@ def test_the_board_shows_every_count_and_marks_the_chosen_landed_and_played_pits
             a.turn(1)  # the knob's cursor: that pit drawn inverted, and said how to sow it
             d.frames()
             chosen = [k for k in range(12) if a.pit_styles[k] & BOX_CHOSEN]
-            assert chosen == [a.pit_cursor] and words(a).startswith("push: S")
+            assert chosen == [a.pit_cursor] and board_words(a).startswith("push: S")
             a.turn(-1)
             d.press(d.key_for(pit))
     assert checked >= 20
@@ -497,9 +497,9 @@ def test_the_knobs_push_opens_the_menu_unless_its_cursor_is_up():
     a = d.app
     a.turn(1)
     d.frames()
-    assert a.pit_cursor >= 0 and words(a).startswith("push: S")
+    assert a.pit_cursor >= 0 and board_words(a).startswith("push: S")
     d.frames(CURSOR_MS // FRAME + 1)  # left alone, the cursor leaves ...
-    assert a.pit_cursor < 0 and words(a) == "Your move: pick a pit"
+    assert a.pit_cursor < 0 and board_words(a) == "Your move: pick a pit"
     a.click()  # ... and the push is the menu again, even long after a turn
     d.frames()
     assert a.screen == GAME_MENU and a.board.ply == 0
