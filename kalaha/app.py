@@ -15,9 +15,9 @@ On 4 and 5 pits your pits end on key 11, next to your store (4 pits: keys 8..11 
 game whoever is to move, with the display turned 180 degrees for North.
 """
 
-from kalaha.ai import LEVEL_NAMES, LEVELS, Search, start_level
-from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
-from kalaha.clock import WARN_MS, ChessClock
+from kalaha.ai import LEVELS, Search, start_level
+from kalaha.board import DRAW, END_EMPTY, END_RESIGN, END_TIME, NORTH, SOUTH
+from kalaha.clock import WARN_MS
 
 # Imported with the app, not at a game's end: importing its .mpy took about 20 ms on the
 # emulated MacroPad, one frame over budget on the result screen; it costs 0.8 KB of heap.
@@ -26,21 +26,16 @@ from kalaha.compat import const
 from kalaha.endgame import RootDecision
 from kalaha.frame import TICKS_WRAP, Frame
 from kalaha.screens import (
-    CONFIRM,
-    DRAW_OFFER,
     GAME,
     GAME_MENU,
     HELP,
     MENU,
     MOVES,
-    REPLAY,
     RESULT,
-    SETTINGS,
     SIDE_TITLES,
-    START_NAMES,
     forget,
 )
-from kalaha.store import DEFAULT_SETTINGS, SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS, MemoryFlash, Store
+from kalaha.store import DEFAULT_SETTINGS, MemoryFlash, Store
 from kalaha.view import (
     END_WORDS,
     GOOD_COLOUR,
@@ -157,6 +152,7 @@ class App(View):
         self.flash_key = -1
         self.flash_colour = ILLEGAL_COLOUR
         self.flash_until = 0
+        self.hint_key = -1  # the hint's pit blinks green until a move is made (hint_version)
         self.draw_offer = -1  # the side offering a draw (two players), -1 for none
         self.entered_at = 0  # when the result screen was entered (kalaha.screens.Result)
         self.effect_keys = [-1, -1]
@@ -406,7 +402,9 @@ class App(View):
         if old.module is not None and old.module != screen.module:
             forget(old.module)
         if screen.shows_board:
-            forget("kalaha.pages")  # (the drawing of menus, lists and the result: kalaha.view)
+            # menus' drawing and actions: kalaha.view and App.act import them again
+            forget("kalaha.pages")
+            forget("kalaha.actions")
         self.screen = screen
         self.coach = None  # (its words are for the result screen only)
         self.cursor = 0
@@ -416,180 +414,29 @@ class App(View):
         screen.enter(self)
 
     def act(self, action):
-        """Do a menu item's action: go to its screen, or call the App method it names."""
+        """Do a menu item's action: go to its screen, or do what it names: a function of
+        kalaha.actions (imported while menus are shown), else an App method."""
         if action is None:
             return
-        if isinstance(action, str):
-            getattr(self, action)()
-        else:
+        if not isinstance(action, str):
             self.go(action)
+            return
+        from kalaha import actions
 
-    def ask(self, question, yes, action, back):
-        """Ask before `action` (an App method's name): the CONFIRM screen, Yes or No (to `back`)."""
-        self.pending = (question, yes, action, back)
-        self.go(CONFIRM)
-
-    def confirmed(self):
-        question, yes, action, back = self.pending
-        self.pending = None
-        self.go(back)
-        getattr(self, action)()
-
-    def not_confirmed(self):
-        back = self.pending[3]
-        self.pending = None
-        self.go(back)
+        do = getattr(actions, action, None)
+        if do is not None:
+            do(self)
+        else:
+            getattr(self, action)()
 
     # Menu actions (kalaha.screens names them)
 
-    def next_level(self):
-        i = LEVEL_NAMES.index(self.level)
-        self.level = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
-
-    def next_starter(self):
-        self.start_choice = (self.start_choice + 1) % len(START_NAMES)
-
-    def start_vs_computer(self):
-        if self._saved_game_kept("new_game_vs_computer"):
-            self.new_game_vs_computer()
-
-    def new_game_vs_computer(self):
-        self._new_game(self._computer_side())
-
-    def two_players(self):
-        if self._saved_game_kept("new_two_player_game"):
-            self.new_two_player_game()
-
-    def new_two_player_game(self):
-        self._new_game(None)
-
-    def _saved_game_kept(self, action):
-        """True when no game waits to be continued; else ask before replacing it (False)."""
-        if self.store.current is None:
-            return True
-        self.ask("Replace saved game?", "Yes, new game", action, MENU)
-        return False
-
-    def ask_resign(self):
-        self.ask("Resign this game?", "Yes, resign", "resign", GAME)
-
-    def play_again(self):
-        self._new_game(self.computer, again=True)
-
-    def open_replay(self):
-        self.replay_choice = self.cursor
-        self.go(REPLAY)
-
-    def reset_stats(self):
-        self.ask("Clear statistics?", "Yes, clear them", "clear_stats", SETTINGS)
-
-    def clear_stats(self):
-        self.store.reset_stats()
-        self.say("Statistics cleared")
-
-    def leave_game(self):
-        self._cancel_search()
-        self.go(MENU)
-
-    def offer_draw(self):
-        """Agree draw: two players only; the other player answers (DRAW_OFFER)."""
-        if self.computer is not None or self.board.to_move is None:
-            self.say("2 players only")
-            self._sound(BUZZ)
-            return
-        # The other player answers, with the device turned to them (see View.flip).
-        self.draw_offer = self.board.to_move
-        self.go(DRAW_OFFER)
-        self._sound(EXTRA)
-
-    def accept_draw(self):
-        self.draw_offer = -1
-        self.go(GAME)
-        self._finish_game(DRAW, END_AGREED)
-
-    def decline_draw(self):
-        self.draw_offer = -1
-        self.go(GAME)
-        self.say("No draw: %s next" % SIDE_TITLES[self.board.to_move])
-
-    def _computer_side(self):
-        if self.start_choice == 0:
-            return NORTH
-        if self.start_choice == 1:
-            return SOUTH
-        return NORTH if self.games_started % 2 == 0 else SOUTH
-
-    def next_setting(self):
-        key = SETTING_KEYS[self.cursor]
-        choices = SETTING_CHOICES[key]
-        i = choices.index(self.settings[key]) if self.settings[key] in choices else -1
-        self.settings[key] = choices[(i + 1) % len(choices)]
-        self.store.save_settings(self.settings)
-
     # ----- the game -----------------------------------------------------------------------
-
-    def _new_game(self, computer, again=False):
-        st = self.settings
-        if again and self.computer is not None:
-            computer = 1 - self.computer  # play again: the other player starts
-        swap = st["swap"] and computer is None  # never against the computer (as in the sources)
-        self.board = Board(
-            pits=st["pits"], seeds=st["seeds"], empty_capture=st["empty_capture"], alga=st["alga"], swap=swap
-        )
-        self.computer = computer
-        self._start_clock(st["clock"] if computer is None else 0)
-        mode = TWO_PLAYERS if computer is None else computer
-        clocks = self.clock.remaining if self.clock is not None else (0, 0)
-        self.store.new_game(
-            self.board.rules(), mode, LEVEL_NAMES.index(self.level), self.clock_control(), clocks
-        )
-        self._begin_play()
-
-    def clock_control(self):
-        return self.clock.control if self.clock is not None else 0
-
-    def _start_clock(self, control):
-        self.clock = ChessClock(control) if control else None
-        self.last_second = -1
-        if self.clock is not None:
-            self.clock.start(SOUTH, self.now)
-
-    def _begin_play(self):
-        self.version += 1
-        self.games_started += 1
-        self.thinking = False
-        self.hinting = False
-        self.root = None
-        self.anim_path = None
-        self._forget_last_turn()
-        self.message = ""
-        self.coach_text = ""
-        self._face_mover()
-        self.go(GAME)
 
     def _forget_last_turn(self):
         self.last_turn = ""
         self.last_mover = -1
         self.last_from = self.last_end = -1
-
-    def continue_game(self):
-        """Back to the saved game in progress: same position, rules, level and clocks."""
-        g = self.store.current
-        self.board = Board(**g.rules)
-        for m in g.moves:
-            self.board.push(m)
-        self.computer = None if g.mode == TWO_PLAYERS else g.mode
-        self.level = LEVEL_NAMES[g.level]
-        self._start_clock(g.clock)
-        if self.clock is not None:
-            self.clock.set(g.clocks[0], g.clocks[1], self.now)
-            if self.board.to_move is not None:
-                self.clock.start(self.board.to_move, self.now)
-        self._begin_play()
-        self.say("welcome back")
-        if self.board.to_move is None:
-            # Its last sowing ended it, but the power went before the end was saved: end it now.
-            self._end_game()
 
     @property
     def viewer(self):
@@ -633,29 +480,6 @@ class App(View):
         """Back to the board from the game menu (its actions act on the board)."""
         if self.screen == GAME_MENU:
             self.go(GAME)
-
-    def swap_sides(self):
-        """Play T (the swap) when it is offered: two players, North's first turn."""
-        self._to_game()
-        b = self.board
-        if self.screen == GAME and b is not None and b.swap_available() and self.anim_path is None:
-            b.push(SWAP)
-            self.version += 1
-            self._save_move(SWAP)
-            self.last_turn = "T"
-            self.last_mover = 1 - b.to_move
-            self.last_from = self.last_end = -1
-            # The players changed seats; the first player, now North, moves next: the device
-            # turns to them after a moment (game_tick), if it does not face them already.
-            if self.facing != b.to_move:
-                self.handover_at = self.now + HANDOVER_MS
-                self.say("Swap: pass to %s" % SIDE_TITLES[b.to_move], HANDOVER_MS)
-            else:
-                self.say("Swapped: %s next" % SIDE_TITLES[b.to_move], 2500)
-        else:
-            self.say("no swap now")
-            self._sound(BUZZ)
-        self.render()
 
     def _illegal(self, key, why):
         self.flash_key = key
@@ -993,9 +817,8 @@ class App(View):
 
     def _show_hint(self, pit, text):
         b = self.board
-        self.flash_key = view_key_of_pit(b.to_move, pit, self.viewer, b.pits)
-        self.flash_colour = GOOD_COLOUR
-        self.flash_until = self.now + 1500
+        self.hint_key = view_key_of_pit(b.to_move, pit, self.viewer, b.pits)
+        self.hint_version = self.version
         self.say(text, 3000)
 
     def _end_game(self):

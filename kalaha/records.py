@@ -26,8 +26,8 @@ SPEED_NAMES = ("fast", "normal", "slow")
 SETTING_NOTES = (
     "seeds in each pit",
     "pits on each side",
-    "take from empty pits",
-    "a row empties: takes",
+    "take a lone last seed",
+    "empty row takes rest",
     "2P: North may swap",
     "keys show good moves",
     "beeps and tones",

@@ -279,6 +279,8 @@ class View:
             for key in self.effect_keys:
                 if key >= 0:
                     px[key] = _scale(self.effect_colour, bright, 4) if blink else OFF
+        if game and self.hint_key >= 0 and self.hint_version == self.version:
+            px[self.hint_key] = _scale(GOOD_COLOUR, bright, 4) if blink else OFF
         if game and self.flash_key >= 0:
             px[self.flash_key] = _scale(self.flash_colour, bright, 4) if blink else OFF
         styles = self.pit_styles
@@ -386,7 +388,7 @@ class View:
                 return "end: a draw"
             return "end: %s won" % SIDE_TITLES[g.result]
         side = b.mover_of(b.ply - 1)
-        return "%d/%d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
+        return "%d of %d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
 
     def draw_result(self, items):
         from kalaha.pages import draw_result

@@ -373,7 +373,7 @@ def test_swap_is_offered_only_to_two_players():
     a.click()
     # only once, and only as North's first turn: the menu no longer offers it
     assert not any("Swap" in line for line in lines(a)[1:7])
-    a.swap_sides()
+    a.act("swap_sides")
     assert a.board.record() == "1 T" and "no swap" in a.message
 
 
@@ -384,15 +384,23 @@ def test_hint_lights_a_legal_pit():
     a.click()
     d.choose("Hint")
     # The hint is searched in slices, a frame at a time, like the computer's move.
-    assert a.hinting and a.flash_key < 0 and "hint" in a.message
+    assert a.hinting and a.hint_key < 0 and "hint" in a.message
     frames = 0
     while a.hinting:
         d.frames()
         frames += 1
     assert frames > 3
-    side, pit = pit_of_view_key(a.flash_key, a.viewer, a.board.pits)
+    side, pit = pit_of_view_key(a.hint_key, a.viewer, a.board.pits)
     assert side == SOUTH and a.board.is_legal(pit) and a.message == "hint: pit %d" % pit
-    assert a.flash_colour == GOOD_COLOUR
+    # The hint's key blinks green until the move is made, long after its message is gone.
+    seen = set()
+    for _ in range(300):
+        d.frames()
+        seen.add(a.pixels[a.hint_key])
+    assert not a.message and GOOD_COLOUR & 0xFF00 and any(c and c >> 8 & 0xFF > c >> 16 for c in seen)
+    d.press(d.key_for(pit))
+    d.idle()
+    assert all(c >> 8 & 0xFF <= max(c >> 16, c & 0xFF) for c in a.pixels if c)  # no green left
 
 
 def test_a_move_made_while_the_hint_is_searched_cancels_the_hint():
@@ -406,7 +414,7 @@ def test_a_move_made_while_the_hint_is_searched_cancels_the_hint():
     d.press(d.key_for(1))
     assert a.board.ply == before + 1  # the move counts; the stale hint is dropped
     d.idle()
-    assert not a.hinting and a.flash_key < 0 and a.board.to_move == SOUTH
+    assert not a.hinting and a.hint_key < 0 and a.board.to_move == SOUTH
     # Undo during the hint's search cancels it too.
     a.click()
     d.choose("Hint")
@@ -687,3 +695,26 @@ def test_the_board_comes_back_whole_after_the_game_menu_or_the_moves():
             a.click()  # back to the game
             d.frames()
         assert bytes(a.frame.buf) == board, item
+
+
+def test_a_new_game_over_a_saved_one_asks_first():
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    d.press(d.key_for(1))
+    d.idle()
+    saved = list(a.store.current.moves)
+    a.click()
+    d.choose("Main menu")
+    d.choose("Two players")
+    assert a.screen == CONFIRM and lines(a)[0] == "Replace saved game?"
+    d.choose("No")
+    assert a.screen == MENU and a.store.current.moves == saved  # nothing lost
+    d.choose("Continue")
+    assert a.screen == GAME and a.board.moves() == saved
+    a.click()
+    d.choose("Main menu")
+    d.choose("Play computer")
+    d.choose("Start game")
+    d.choose("Yes")
+    assert a.screen == GAME and a.board.ply == 0 and a.store.current.moves == []

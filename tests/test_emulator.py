@@ -22,14 +22,14 @@ def test_the_picture_check_reads_the_frame_and_catches_a_wrong_pixel():
 
     f = Frame()
     f.line(0, "KALAHA")
-    f.pit(0, 14, 7, 0)
+    f.pit(0, 2, 7, 0)
     picture = [[(f.buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
     assert emulate.check_frame(picture, bytes(f.buf)) == []
-    picture[20][5] ^= 1
+    picture[40][5] ^= 1
     assert emulate.check_frame(picture, bytes(f.buf)) == ["1 pixels differ"]
     g = Frame()
     g.line(0, "KALAHB")
-    g.pit(0, 14, 7, 0)
+    g.pit(0, 2, 7, 0)
     assert "line 0 shows 'KALAHA', expected 'KALAHB'" in emulate.check_frame(
         [[(f.buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)], bytes(g.buf)
     )

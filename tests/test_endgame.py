@@ -190,7 +190,7 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
         app = App({"seeds": 2}, endgame=EndgameTable(table10))
         app.level = "strong"
         app.tick(0)
-        app.start_vs_computer()
+        app.act("start_vs_computer")
         t = 0
         while app.screen == GAME and app.board.to_move is not None:
             t += FRAME
@@ -475,7 +475,7 @@ def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
     for _ in range(6):
         app = App({"seeds": 1}, endgame=table)  # 12 seeds: the table covers most of it
         app.tick(0)
-        app.start_vs_computer()
+        app.act("start_vs_computer")
         t = 0
         while app.screen == GAME and t < 3000000:
             t += FRAME

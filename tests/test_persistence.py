@@ -142,7 +142,7 @@ def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
     d.app.click()
     # Against the computer the menu does not offer it (it never works there); asked anyway:
     assert not any("Agree draw" in line for line in lines(d.app))
-    d.app.offer_draw()
+    d.app.act("offer_draw")
     assert d.app.screen != RESULT and d.app.message == "2 players only"
     d.app.act(GAME)
     d.frames()

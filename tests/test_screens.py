@@ -74,11 +74,11 @@ def words_fit(app):
 
 def fresh_frame(app):
     """The frame drawn from the app's state alone, on a blank frame with nothing remembered."""
-    kept = app.frame
-    app.frame = Frame()
+    kept, start = app.frame, app.frame_start
+    app.frame, app.frame_start = Frame(), None  # (no deadline: drawn whole)
     app.render()
     out = bytes(app.frame.buf)
-    app.frame = kept
+    app.frame, app.frame_start = kept, start
     return out
 
 
@@ -366,21 +366,26 @@ def test_the_macropad_profile_turns_and_mirrors_as_one():
     assert SOUTH == 0
 
 
-def test_every_menu_action_is_a_screen_or_an_app_method():
-    from kalaha import screens
+def test_every_menu_action_is_a_screen_an_action_or_an_app_method():
+    from kalaha import actions, screens
 
-    actions = set()
+    named = set()
     for name in dir(screens):
         value = getattr(screens, name)
         if name.endswith("_ITEMS"):
-            actions.update(action for _label, action in value)
-    for page in (screens.MENU, screens.SETUP, screens.STATS, screens.REPLAY_LIST, screens.SETTINGS):
-        actions.update(action for _label, action in page.items(Driver().app))
-    actions.add("continue_game")
-    actions.discard(None)
-    assert actions
-    for action in actions:
-        assert isinstance(action, screens.Page) or callable(getattr(App, action)), action
+            named.update(action for _label, action in value)
+    app = Driver().app
+    for page in (screens.MENU, screens.SETUP, screens.REPLAY_LIST, screens.SETTINGS, screens.GAME_MENU):
+        named.update(action for _label, action in page.items(app))
+    named.update(("continue_game", "confirmed", "not_confirmed"))
+    named.discard(None)
+    assert named
+    for action in named:
+        assert (
+            isinstance(action, screens.Page)
+            or callable(getattr(actions, action, None))
+            or callable(getattr(App, action))
+        ), action
 
 
 def test_the_record_screens_code_is_let_go_when_they_close():
@@ -397,6 +402,8 @@ def test_the_record_screens_code_is_let_go_when_they_close():
             d.choose("Back")
         assert a.screen == MENU and "kalaha.records" not in sys.modules
     d.choose("Two players")
+    # In a game the menus' drawing and actions are let go too (kalaha.pages, kalaha.actions)
+    assert a.screen == GAME and not {"kalaha.pages", "kalaha.actions"} & set(sys.modules)
     play_some(d, 2)
     a.click()
     d.choose("Moves")
@@ -541,7 +548,7 @@ def test_the_computer_waits_before_it_sows_and_every_message_names_who():
 def test_rows_of_six_draw_the_board_whole():
     b = App(columns=6, settings={"hints": False})
     b.tick(0)
-    b.two_players()
+    b.act("two_players")
     for t in range(1, 40):
         b.tick(t * FRAME)
         assert bytes(b.frame.buf) == fresh_frame(b)
@@ -568,3 +575,26 @@ def test_hint_colours_light_the_frame_after_a_sowing_ends():
     assert extra not in [hue(c) for c in a.pixels if c]  # the frame that turned it: none yet
     d.frames()
     assert extra in [hue(c) for c in a.pixels if c]  # the next: North's pit 3
+
+
+def test_a_frame_out_of_time_is_finished_in_the_next_and_only_then_complete():
+    # A device frame draws until kalaha.frame.DRAW_UNTIL_MS; what is left waits for the next
+    # frame, and the hardware sends only complete frames: a new screen is never shown in part.
+    clock = [0]
+
+    def ticks():
+        clock[0] += 4  # every look at the clock costs 4 ms: a slow device
+        return clock[0]
+
+    a = App(welcome=False, ticks=ticks, draws_events=False)  # (drawn in ticks, as on the device)
+    a.tick(0, clock[0])
+    a.click()  # open "Play the computer"
+    complete_after = None
+    for frame in range(10):
+        a.tick(20 * (frame + 1), clock[0])
+        if a.frame.complete:
+            complete_after = frame
+            break
+        assert bytes(a.frame.buf) != fresh_frame(a)  # (incomplete: not yet what the state draws)
+    assert complete_after is not None and complete_after >= 1  # it took more than one frame
+    assert bytes(a.frame.buf) == fresh_frame(a) and lines(a)[0] == "Play the computer"
