@@ -118,7 +118,9 @@ class SerialReport:
     Every _REPORT_MS: the slowest frame since the last report (the loop's work, display refresh
     and pixels included, and where its time went) and the free heap after gc.collect() (which
     takes tens of ms: the report's own cost, left out of the frames); after each computer move, how
-    long it thought; the result of each game. `make emulate` reads these lines.
+    long it thought; the result of each game; the lowest free heap measured after the game's
+    own collections (the frame after each, when the console is connected). `make emulate` reads
+    these lines.
     """
 
     def __init__(self):
@@ -129,6 +131,11 @@ class SerialReport:
         self.next = _REPORT_MS
         self.thinking_since = -1
         self.result = False
+        self.lowest = -1  # free heap after the game's own collections, lowest since the last report
+
+    def collected(self, free):
+        if self.lowest < 0 or free < self.lowest:
+            self.lowest = free
 
     def frame(self, app, now, start, pixels_done, display_done, app_done):
         if not supervisor.runtime.serial_connected:
@@ -159,10 +166,13 @@ class SerialReport:
             t = supervisor.ticks_ms()
             gc.collect()  # (its own time is printed apart: it is the report's, not the game's)
             took = (supervisor.ticks_ms() - t) % TICKS_WRAP
+            free = gc.mem_free()
             print(
-                "kalaha: t %d ms, %d frames, slowest %d ms (%s), free %d, gc.collect %d ms"
-                % (now, self.frames, self.worst, self.parts, gc.mem_free(), took)
+                "kalaha: t %d ms, %d frames, slowest %d ms (%s), free %d, gc.collect %d ms, "
+                "lowest after a collection %d"
+                % (now, self.frames, self.worst, self.parts, free, took, self.lowest)
             )
+            self.lowest = -1
             self.worst = 0
             self.frames = 0
             self.next = now + _REPORT_MS
@@ -212,6 +222,7 @@ def main():
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     collect = False  # a collection is due (the housekeeping below)
+    measure = False  # a collection was made: the next frame measures what it freed (the report)
     shown_flip = False
     shown_power = 0
     layout = MACROPAD
@@ -271,6 +282,10 @@ def main():
         # The frame the last tick drew, once it is whole: only its changed pages go to the panel.
         if app.frame.complete:
             oled.show(app.frame, app.flip)
+        if measure:
+            measure = False
+            if supervisor.runtime.serial_connected:
+                report.collected(gc.mem_free())  # (3-4 ms: in the frame after the collection's)
         display_done = supervisor.ticks_ms()
         spent = (display_done - ticks) % TICKS_WRAP
         # Housekeeping: a collection (13-17 ms) is its frame's only work, in a frame that has
@@ -288,6 +303,7 @@ def main():
         if collect and spent <= _COLLECT_UNTIL_MS:
             gc.collect()
             collect = False
+            measure = True
         elif spent <= _TICK_UNTIL_MS:
             searching = app.thinking or app.hinting
             if ask and searching:

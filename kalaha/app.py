@@ -402,9 +402,7 @@ class App(View):
         if old.module is not None and old.module != screen.module:
             forget(old.module)
         if screen.shows_board:
-            # menus' drawing and actions: kalaha.view and App.act import them again
-            forget("kalaha.pages")
-            forget("kalaha.actions")
+            forget("kalaha.menus")  # (the menus' drawing and actions: imported again when shown)
         self.screen = screen
         self.coach = None  # (its words are for the result screen only)
         self.cursor = 0
@@ -415,15 +413,15 @@ class App(View):
 
     def act(self, action):
         """Do a menu item's action: go to its screen, or do what it names: a function of
-        kalaha.actions (imported while menus are shown), else an App method."""
+        kalaha.menus (imported while menus are shown), else an App method."""
         if action is None:
             return
         if not isinstance(action, str):
             self.go(action)
             return
-        from kalaha import actions
+        from kalaha import menus
 
-        do = getattr(actions, action, None)
+        do = getattr(menus, action, None)
         if do is not None:
             do(self)
         else:

@@ -23,6 +23,7 @@ PANEL_CHARS = const(10)
 STORE_X = const(106)  # the stores' two 3x digits, right-aligned
 STORE_Y = (9, 41)  # the opponent's store (top) and yours
 STORE_SCALE = const(3)  # 3x5 digits at 3x: 9x15
+SCORE_SCALE = const(4)  # the result's score at 4x (12x20)
 FOOTER = const(7)  # menus' bottom line: messages and what the controls do
 
 
@@ -118,6 +119,32 @@ def board(app, frame):
 
 def pit_style(chosen, landed, played):
     return (BOX_CHOSEN if chosen else 0) | (BOX_BOLD if landed else 0) | (BOX_PLAYED if played else 0)
+
+
+# ----- the result ------------------------------------------------------------------------
+
+
+def result(app, frame, labels, cursor):
+    """Who won in words, the final score in 4x digits with whose it is, how it ended or the
+    coach's line, and the two choices."""
+    b = app.board
+    viewer = app.board_viewer()
+    opp = 1 - viewer
+    line(frame, 0, centred(app.result_text))
+    mine = b.cells[b.store_index(viewer)]
+    theirs = b.cells[b.store_index(opp)]
+    if frame.changed(R_BIG, mine * 100 + theirs + 1):
+        frame.erase(0, 1, WIDTH, 3)
+        # "mine - theirs", centred: two 2-digit numbers of 4x digits and a dash
+        frame.number(14, 10, mine, SCORE_SCALE, 2)
+        frame.hline(58, 19, 12)
+        frame.hline(58, 20, 12)
+        frame.number(76, 10, theirs, SCORE_SCALE, 2)
+    names = "%-10s%11s" % (app.side_label(viewer, viewer), app.side_label(opp, viewer))
+    line(frame, 4, names)
+    line(frame, 5, app.result_note())
+    for row in range(2):
+        line(frame, 6 + row, ("  " + labels[row]) if row < len(labels) else "", row == cursor)
 
 
 def asleep(frame):

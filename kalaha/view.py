@@ -6,7 +6,7 @@ A mixin of kalaha.app.App: the colour language, the key map and the words on the
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
-from kalaha.draw import PANEL_CHARS, asleep, board, pit_style, split
+from kalaha.draw import PANEL_CHARS, asleep, board, pit_style, result, split
 from kalaha.screens import (
     ASLEEP,
     DRAW_OFFER,
@@ -391,9 +391,23 @@ class View:
         return "%d of %d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
 
     def draw_result(self, items):
-        from kalaha.pages import draw_result
-
-        draw_result(self, items)
+        """The result screen and the winner's sweep on the keys."""
+        labels = self._labels
+        del labels[:]
+        for label, _action in items:
+            labels.append(label)
+        result(self, self.frame, labels, self.cursor)
+        # A band in the winner's colour (both, for a draw) runs across the keys.
+        bright = self.settings["brightness"]
+        band = (self.now // PHASE_MS) % 6
+        r = self.end_result
+        top = low = YOURS_COLOUR if r == self.board_viewer() else THEIRS_COLOUR
+        if r == DRAW:
+            top, low = THEIRS_COLOUR, YOURS_COLOUR
+        for k in range(12):
+            self.pixels[k] = OFF
+        self.pixels[band] = _scale(top, bright, 6)
+        self.pixels[11 - band] = _scale(low, bright, 6)
 
     def result_note(self):
         """The result screen's line under the score: the coach's words, or how it ended."""
@@ -407,19 +421,19 @@ class View:
             return "    "
         return format_ms(left)
 
-    # ----- menus, lists, help: their drawing in kalaha.pages, imported while one is shown ---
+    # ----- menus, lists, help: their drawing in kalaha.menus, imported while one is shown ---
 
     def draw_menu(self, title, items, footer=None):
-        from kalaha.pages import draw_menu
+        from kalaha.menus import draw_menu
 
         draw_menu(self, title, items, footer)
 
     def draw_list(self, title, rows, first, footer):
-        from kalaha.pages import draw_list
+        from kalaha.menus import draw_list
 
         draw_list(self, title, rows, first, footer)
 
     def draw_help(self):
-        from kalaha.pages import draw_help
+        from kalaha.menus import draw_help
 
         draw_help(self)

@@ -97,6 +97,7 @@ def run(steps, name, drive=DRIVE, timeout=3600):
 def figures(serial):
     """The game's serial reports: free heap, slowest frames, thinking times, results."""
     reports = re.findall(r"kalaha: t \d+ ms, \d+ frames, slowest (\d+) ms \(([^)]*)\), free (\d+)", serial)
+    after = [int(m) for m in re.findall(r"lowest after a collection (\d+)", serial) if int(m) >= 0]
     collects = [int(m) for m in re.findall(r"gc\.collect (\d+) ms", serial)]
     free = [int(r[2]) for r in reports]
     slowest = [int(r[0]) for r in reports]
@@ -110,6 +111,7 @@ def figures(serial):
         "slowest": slowest,
         "parts": parts,
         "collect": collects,
+        "after_collections": after,
         "thought": thought,
         "results": results,
     }
@@ -244,6 +246,10 @@ def summary(out, figs):
         out.write(
             "start-up draw (the display's first, whole refresh, before the loop): %d ms\n"
             % figs["startup"][0]
+        )
+    if figs["after_collections"]:
+        out.write(
+            "free heap after the game's own collections: lowest %d bytes\n" % min(figs["after_collections"])
         )
     if figs["collect"]:
         out.write("gc.collect() (the report's own, between frames): up to %d ms\n" % max(figs["collect"]))

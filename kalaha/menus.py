@@ -1,16 +1,107 @@
-"""The menus' actions: new games and a saved game resumed, the level, the settings, the draw
-offer, the swap, and the questions before what cannot be undone.
+"""The menus: their drawing (menus, lists, the help) and their actions (new games and a saved
+game resumed, the level, the settings, the draw offer, the swap, and the questions before what
+cannot be undone).
 
-Imported while a menu is shown (App.act), let go when the board is (App.go): a game has the
-heap back. Each takes the app; a menu names it (kalaha.screens).
+Imported while a menu is shown (kalaha.view, App.act) and let go when the board is (App.go):
+a game has the heap back. The actions each take the app; a menu names them (kalaha.screens).
 """
 
 from kalaha.ai import LEVEL_NAMES
 from kalaha.app import BUZZ, EXTRA, HANDOVER_MS
 from kalaha.board import DRAW, END_AGREED, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import ChessClock
+from kalaha.draw import FOOTER, line, title_line
+from kalaha.frame import COLUMNS, PAGES
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, MENU, REPLAY, SETTINGS, SIDE_TITLES, START_NAMES
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS
+from kalaha.view import OFF, SOW_COLOUR, YOURS_COLOUR, _scale
+
+MENU_FOOTER = "turn: pick  push: ok"
+HELP_FOOTER = "key: next  push: back"
+
+
+def menu(frame, title, labels, cursor, footer, selectable=True):
+    """A title, six rows of `labels` around the `cursor` (its row an inverted bar), scroll
+    marks where more rows are above or below, and the footer."""
+    rows = PAGES - 2
+    first = max(0, min(cursor - rows // 2, len(labels) - rows))
+    title_line(frame, title)
+    for row in range(rows):
+        i = first + row
+        if i >= len(labels):
+            line(frame, row + 1, "")
+            continue
+        text = labels[i][: COLUMNS - 2]
+        mark = ""
+        if row == 0 and first > 0:
+            mark = "^"
+        elif row == rows - 1 and i < len(labels) - 1:
+            mark = "v"
+        if mark:
+            text = "%-*s%s" % (COLUMNS - 1, text, mark)
+        line(frame, row + 1, text, selectable and i == cursor)
+    line(frame, FOOTER, footer)
+
+
+def text_page(frame, title, rows, footer):
+    """A title, up to six lines of text, and the footer."""
+    title_line(frame, title)
+    for row in range(PAGES - 2):
+        line(frame, row + 1, rows[row] if row < len(rows) else "")
+    line(frame, FOOTER, footer)
+
+
+# ----- the app's screens ------------------------------------------------------------
+
+
+def draw_menu(app, title, items, footer=None):
+    """A menu: the title, its (label, action) items around the cursor, the footer (a
+    message, or what the controls do)."""
+    labels = app._labels
+    del labels[:]
+    for label, _action in items:
+        labels.append(label)
+    menu(app.frame, title, labels, app.cursor, app.message or footer or MENU_FOOTER)
+    menu_pixels(app)
+
+
+def draw_list(app, title, rows, first, footer):
+    """A title and six rows of text from `first` (no cursor: nothing to choose)."""
+    text_page(app.frame, title, rows[first : first + 6], app.message or footer)
+    menu_pixels(app)
+
+
+def menu_pixels(app):
+    # The keys work as menu keys: top row up, middle rows choose, bottom row down.
+    bright = app.settings["brightness"]
+    mine = _scale(YOURS_COLOUR, bright, 16)
+    choose = _scale(SOW_COLOUR, bright, 24)
+    for k in range(12):
+        app.pixels[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)
+
+
+def draw_help(app):
+    # The help's text is imported while the help is shown, and let go when it closes
+    # (Page.module, App.go).
+    from kalaha.howto import PAGES, page
+
+    title, rows, colours = page(app.cursor)
+    rows = list(rows)
+    if app.cursor == len(PAGES) - 1:
+        t = app.endgame
+        rows[4] = "Endgame table: %d" % t.max_seeds if t is not None else "No endgame table"
+    text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, HELP_FOOTER)
+    # The colour pages light a key in each colour they explain, beside its line.
+    bright = app.settings["brightness"]
+    for k in range(12):
+        app.pixels[k] = OFF
+    for row in range(len(colours)):
+        colour = colours[row]
+        if colour:
+            app.pixels[row * 3 + 2] = _scale(colour, bright, 4)
+
+
+# ----- the menus' actions ---------------------------------------------------------------
 
 
 def ask(app, question, yes, action, back):
