@@ -247,18 +247,17 @@ class App(View):
         if self.message and self.message_until and now >= self.message_until:
             self.message = ""
             self.message_until = 0
+        # What shows changes first, then it is drawn (kalaha.frame stops drawing at its
+        # deadline), then the long work gets what is left of the frame: the search, the hint,
+        # the coach, the endgame table's check. So a frame that draws a lot thinks less.
         self.screen.tick(self, now)
         self.render()
+        self.screen.work(self)
         if self.endgame is not None and not self.endgame_checked and self.quiet():
             # The endgame table is checked in the quiet part of frames: the search uses only
-            # checked blocks, so the whole table is trusted within a few minutes.
-            # (512-byte pieces, about 1 ms each on the device, while the frame is under
-            # CHECK_FRAME_MS: a whole 1 KB block in one frame took about 10 ms on the emulated
-            # MacroPad and made most of the frames over 20 ms while the table was checked.)
-            # After the drawing, so the frame's clock has counted it: checked before it, the
-            # frame that passes the device to the other player (3-8 ms of drawing) took 17 ms
-            # in its tick alone (measured emulated). A frame already full waits: the check is
-            # never urgent (CHECK_PATIENCE).
+            # checked blocks, so the whole table is trusted within a few minutes (512-byte
+            # pieces, about 1 ms each on the device, while the frame is under CHECK_FRAME_MS;
+            # a frame already full waits: the check is never urgent, CHECK_PATIENCE).
             try:
                 self.endgame_checked = self._slices(self.endgame, CHECK_FRAME_MS, 0, CHECK_PATIENCE)
             except (OSError, ValueError):
@@ -266,15 +265,12 @@ class App(View):
                 self.render()
 
     def game_tick(self, now):
-        """The game screen's time: the animation, the computer's or the hint's search, holds."""
+        """The game screen's time: the animation, the computer starting to think, the hint
+        colours, the handover, the knob's cursor leaving, held keys."""
         if self.anim_path is not None:
             while self.anim_path is not None and now >= self.anim_next:
                 self._anim_step()
-        elif self.thinking:
-            self._think_slice()
-        elif self.hinting:
-            self._hint_slice()
-        else:
+        elif not self.thinking and not self.hinting:
             self._maybe_start_computer()
             self.update_hints()
         if self.handover_at and now >= self.handover_at:
@@ -287,6 +283,21 @@ class App(View):
             if t >= 0 and now - t >= HOLD_MS and self.preview != k:
                 self.preview = k
                 self.pit_cursor = -1
+
+    def game_work(self):
+        """The game screen's long work, after the frame is drawn: the computer's or the hint's
+        search (its sowing, once decided, shows from the next frame)."""
+        if self.anim_path is not None or not (self.thinking or self.hinting):
+            return
+        version = self.version
+        if self.thinking:
+            self._think_slice()
+        else:
+            self._hint_slice()
+        if self.version != version or not (self.thinking or self.hinting):
+            # It sowed, or the hint is found: the frame is drawn again (on the device that
+            # finishes in the next frame: this one's drawing time is spent).
+            self.render()
 
     def _hand_over(self):
         """Two players: the device turns to the side to move, and says so."""
@@ -877,6 +888,7 @@ class App(View):
             self.coach_text = "Slip: turn %d, -%d" % (c.slip_turn, c.cost)
         elif c.seen:
             self.coach_text = "Endgame: perfect"
+        self.render()
 
     # ----- encoder cursor and hints ---------------------------------------------------------
 

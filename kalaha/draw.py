@@ -121,6 +121,17 @@ def pit_style(chosen, landed, played):
     return (BOX_CHOSEN if chosen else 0) | (BOX_BOLD if landed else 0) | (BOX_PLAYED if played else 0)
 
 
+# ----- pages of text ----------------------------------------------------------------------
+
+
+def text_page(frame, title, rows, footer):
+    """A title, up to six lines of text, and the footer."""
+    title_line(frame, title)
+    for row in range(PAGES - 2):
+        line(frame, row + 1, rows[row] if row < len(rows) else "")
+    line(frame, FOOTER, footer)
+
+
 # ----- the result ------------------------------------------------------------------------
 
 

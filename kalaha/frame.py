@@ -25,7 +25,7 @@ BOX_CHOSEN = const(2)
 BOX_PLAYED = const(4)
 
 TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
-DRAW_UNTIL_MS = const(17)  # a frame's drawing stops this long after the frame began (see begin)
+DRAW_UNTIL_MS = const(13)  # a frame's drawing stops this long after the frame began (see begin)
 
 _ZEROS = bytes(WIDTH)
 _ONES = b"\xff" * WIDTH

@@ -1,10 +1,12 @@
-"""How to play, on the device: the rules in short, the keys and knob, the colour legend.
-
-Imported only while the help is shown (kalaha.view) and let go after (kalaha.screens.forget),
-so its text costs no heap during games.
+"""How to play, on the device: the rules in short, the keys and knob, the colour legend, and
+their drawing. Imported only while the help is shown (kalaha.view) and let go after
+(kalaha.screens.forget): its text costs no heap in games or menus.
 """
 
-from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, SOW_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
+from kalaha.draw import text_page
+from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, SOW_COLOUR, THEIRS_COLOUR, YOURS_COLOUR, _scale
+
+FOOTER = "key: next  push: back"
 
 # A page: its title and six lines of at most 21 characters in one string, "\n" between them
 # (page() splits it). One string a page, not a tuple: each string is an object of its own on
@@ -51,3 +53,21 @@ def page(number):
     """
     text = PAGES[number].split("\n")
     return text[0], text[1:], COLOURS[number]
+
+
+def draw_help(app):
+    """The help's page app.cursor (its text, what turns it) and its colours on the keys."""
+    title, rows, colours = page(app.cursor)
+    rows = list(rows)
+    if app.cursor == len(PAGES) - 1:
+        t = app.endgame
+        rows[4] = "Endgame table: %d" % t.max_seeds if t is not None else "No endgame table"
+    text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, FOOTER)
+    # The colour pages light a key in each colour they explain, beside its line.
+    bright = app.settings["brightness"]
+    for k in range(12):
+        app.pixels[k] = OFF
+    for row in range(len(colours)):
+        colour = colours[row]
+        if colour:
+            app.pixels[row * 3 + 2] = _scale(colour, bright, 4)

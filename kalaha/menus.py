@@ -10,14 +10,13 @@ from kalaha.ai import LEVEL_NAMES
 from kalaha.app import BUZZ, EXTRA, HANDOVER_MS
 from kalaha.board import DRAW, END_AGREED, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import ChessClock
-from kalaha.draw import FOOTER, line, title_line
+from kalaha.draw import FOOTER, line, text_page, title_line
 from kalaha.frame import COLUMNS, PAGES
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, MENU, REPLAY, SETTINGS, SIDE_TITLES, START_NAMES
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS
 from kalaha.view import OFF, SOW_COLOUR, YOURS_COLOUR, _scale
 
 MENU_FOOTER = "turn: pick  push: ok"
-HELP_FOOTER = "key: next  push: back"
 
 
 def menu(frame, title, labels, cursor, footer, selectable=True):
@@ -40,14 +39,6 @@ def menu(frame, title, labels, cursor, footer, selectable=True):
         if mark:
             text = "%-*s%s" % (COLUMNS - 1, text, mark)
         line(frame, row + 1, text, selectable and i == cursor)
-    line(frame, FOOTER, footer)
-
-
-def text_page(frame, title, rows, footer):
-    """A title, up to six lines of text, and the footer."""
-    title_line(frame, title)
-    for row in range(PAGES - 2):
-        line(frame, row + 1, rows[row] if row < len(rows) else "")
     line(frame, FOOTER, footer)
 
 
@@ -78,27 +69,6 @@ def menu_pixels(app):
     choose = _scale(SOW_COLOUR, bright, 24)
     for k in range(12):
         app.pixels[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)
-
-
-def draw_help(app):
-    # The help's text is imported while the help is shown, and let go when it closes
-    # (Page.module, App.go).
-    from kalaha.howto import PAGES, page
-
-    title, rows, colours = page(app.cursor)
-    rows = list(rows)
-    if app.cursor == len(PAGES) - 1:
-        t = app.endgame
-        rows[4] = "Endgame table: %d" % t.max_seeds if t is not None else "No endgame table"
-    text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, HELP_FOOTER)
-    # The colour pages light a key in each colour they explain, beside its line.
-    bright = app.settings["brightness"]
-    for k in range(12):
-        app.pixels[k] = OFF
-    for row in range(len(colours)):
-        colour = colours[row]
-        if colour:
-            app.pixels[row * 3 + 2] = _scale(colour, bright, 4)
 
 
 # ----- the menus' actions ---------------------------------------------------------------

@@ -62,7 +62,10 @@ class Page:
             app.act(items[app.cursor][1])
 
     def tick(self, app, now):
-        pass
+        """What time changes on this screen, before the frame is drawn."""
+
+    def work(self, app):
+        """Long work in slices, after the frame is drawn, with the time left."""
 
     def draw(self, app):
         if self.shows_board:
@@ -168,6 +171,9 @@ class Game(Page):
     def tick(self, app, now):
         app.game_tick(now)
 
+    def work(self, app):
+        app.game_work()
+
 
 class Listing(Page):
     """Rows of text to read, scrolled by the knob (or the top and bottom keys); a push or a
@@ -220,7 +226,7 @@ class Result(Menu):
         if app.now - app.entered_at >= RESULT_GRACE_MS:
             Menu.key(self, app, key)
 
-    def tick(self, app, now):
+    def work(self, app):
         app.coach_slice()  # the coach's verdict, a few probes a frame (kalaha.coach)
 
     def draw(self, app):

@@ -434,6 +434,6 @@ class View:
         draw_list(self, title, rows, first, footer)
 
     def draw_help(self):
-        from kalaha.menus import draw_help
+        from kalaha.howto import draw_help
 
         draw_help(self)
