@@ -35,7 +35,7 @@ play: $(STAMP)
 pictures: $(STAMP)
 	rm -f build/pictures.bin
 	mkdir -p build
-	BLINKA_OS_AGNOSTIC=1 $(PY) code.py --headless --script docs/screens.script --data build/pictures.bin
+	$(PY) code.py --headless --script docs/screens.script --data build/pictures.bin
 
 test: $(STAMP) node_modules/.installed
 	$(PY) -m ruff check .

@@ -137,7 +137,7 @@ def window_scale(pygame, headless):
 
 
 class Simulator:
-    """The app, the displayio OLED and a pygame picture of the whole device."""
+    """The app, its OLED frame and a pygame picture of the whole device."""
 
     def __init__(self, headless, data=None):
         if headless:

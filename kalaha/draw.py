@@ -20,7 +20,8 @@ PIT_PITCH = const(21)  # pit boxes across: PIT_W and a blank column
 PANEL_X = const(64)  # rows of three: the stores' panel, right of the pits
 PANEL_TEXT = const(67)  # ... its text (on the 6-pixel grid of the full lines)
 PANEL_CHARS = const(10)
-STORE_X = const(106)  # the stores' two 3x digits, right-aligned
+STORE_X = const(107)  # the stores' two 3x digits, right-aligned (to column 127)
+_STORE_LEFT = const(103)  # ... the store's region from here (the landed mark first)
 STORE_Y = (9, 41)  # the opponent's store (top) and yours
 STORE_SCALE = const(3)  # 3x5 digits at 3x: 9x15
 SCORE_SCALE = const(4)  # the result's score at 4x (12x20)
@@ -94,12 +95,12 @@ def board(app, frame):
             frame.text(PANEL_TEXT, page, label, lit, WIDTH - PANEL_TEXT)
         y = STORE_Y[half]
         if frame.changed(R_STORE + half, count * 2 + (1 if mark else 0)):
-            frame.erase(STORE_X - 6, y >> 3, WIDTH - STORE_X + 6, 2)
+            frame.erase(_STORE_LEFT, y >> 3, WIDTH - _STORE_LEFT, 2)
             frame.number(STORE_X, y, count, STORE_SCALE, 2)
             if mark:
                 # the last seed fell in this store: a bar beside its count
-                frame.vline(STORE_X - 5, y, 15)
-                frame.vline(STORE_X - 4, y, 15)
+                frame.vline(_STORE_LEFT, y, 15)
+                frame.vline(_STORE_LEFT + 1, y, 15)
     info = app.panel_info()
     if narrow:
         first, second = split(app.footer(), COLUMNS)
@@ -107,7 +108,7 @@ def board(app, frame):
         line(frame, 7, second)
         return
     if frame.changed(R_INFO, info):
-        frame.text(PANEL_TEXT, 1, info, False, STORE_X - 6 - PANEL_TEXT)
+        frame.text(PANEL_TEXT, 1, info, False, _STORE_LEFT - PANEL_TEXT)
     words = app.footer()
     if frame.changed(R_SAY, words):
         first, second = split(words, PANEL_CHARS)

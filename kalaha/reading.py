@@ -119,3 +119,41 @@ def board_label(buf, half):
 
 def app_words(app):
     return board_words(app.frame.buf)
+
+
+def cells_readable(buf, page, x=TEXT_X, columns=COLUMNS):
+    """True when every character cell of `page` from x is blank or a glyph (light on dark or
+    dark on light): no piece of a picture that is not text."""
+    for k in range(columns):
+        at = page * WIDTH + x + k * CHAR
+        if at + 5 > (page + 1) * WIDTH:
+            break
+        cell = bytes(b & 0x7F for b in buf[at : at + 5])
+        if cell != bytes(5) and cell not in _GLYPHS and bytes(~b & 0x7F for b in cell) not in _GLYPHS:
+            return False
+    return True
+
+
+def screen_kind(buf):
+    """What the frame shows, read as a player would: "board", "result" or "text", or None when
+    it is not one whole screen (a board with text over a pit, a menu with a piece of a box)."""
+    pits = [read_pit(buf, key) for key in range(12)]
+    blank_pits = [key for key in range(12) if pits[key] is None and not _pit_area_blank(buf, key)]
+    _p, top, bottom = read_board(buf)
+    if not blank_pits and top is not None and bottom is not None and any(p is not None for p in pits):
+        words = all(cells_readable(buf, page, PANEL_TEXT, PANEL_CHARS) for page in (0, 3, 4, 7))
+        if words and cells_readable(buf, 1, PANEL_TEXT, 6):  # (the level, beside the store)
+            return "board"
+        return None
+    if all(cells_readable(buf, page) for page in range(PAGES)):
+        return "text"
+    if all(cells_readable(buf, page) for page in (0, 4, 5, 6, 7)):
+        if read_number(buf, 14, 10, 4, 44) is not None and read_number(buf, 76, 10, 4, 44) is not None:
+            return "result"
+    return None
+
+
+def _pit_area_blank(buf, key, columns=3):
+    x = (key % columns) * PIT_PITCH
+    page = (key // columns) * 2
+    return not any(buf[p * WIDTH + x + i] for p in (page, page + 1) for i in range(PIT_W))

@@ -280,6 +280,46 @@ class Game:
         return True
 
 
+class History:
+    """The finished games, oldest first, kept encoded in one bytearray (Game.encode: about 40
+    bytes a game) and decoded one at a time when asked for: as objects, twenty games took
+    several KB of heap, and the heap went down game after game until there were twenty."""
+
+    def __init__(self):
+        self.data = bytearray()
+        self.starts = []  # where each game's bytes begin in data
+
+    def __len__(self):
+        return len(self.starts)
+
+    def __getitem__(self, i):
+        n = len(self.starts)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("no such game")
+        game, _end = Game.decode(self.data, self.starts[i], len(self.data))
+        return game
+
+    def encoded(self, i):
+        """Game i's bytes, as Game.encode wrote them."""
+        end = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.data)
+        return memoryview(self.data)[self.starts[i] : end]
+
+    def append(self, game):
+        self.starts.append(len(self.data))
+        self.data += game.encode()
+
+    def drop_oldest(self):
+        if not self.starts:
+            return
+        cut = self.starts[1] if len(self.starts) > 1 else len(self.data)
+        self.data = self.data[cut:]  # (CircuitPython's bytearray has no slice deletion)
+        self.starts.pop(0)
+        for i in range(len(self.starts)):
+            self.starts[i] -= cut
+
+
 class Store:
     """The saved state, loaded from `flash` (anything with read() and write(offset, bytes))."""
 
@@ -292,7 +332,7 @@ class Store:
         self.blank = False  # the flash was never written: a new device
         self.settings = dict(DEFAULT_SETTINGS)
         self.stats = [0] * N_STATS
-        self.history = []  # finished Games, oldest first, at most HISTORY
+        self.history = History()  # finished Games, oldest first, at most HISTORY
         self.current = None  # the Game in progress
         self.pos = _HEADER
         self.needs_compaction = False
@@ -375,7 +415,11 @@ class Store:
 
     def _validate(self):
         """Keep only games the rules engine can replay: nothing loaded can crash a screen."""
-        kept = [g for g in self.history if g.result >= 0 and g.replays()]
+        kept = History()
+        for i in range(len(self.history)):
+            g = self.history[i]
+            if g.result >= 0 and g.replays():
+                kept.append(g)
         if len(kept) != len(self.history):
             self.history = kept
             self.message = self.message or "some games damaged"
@@ -388,7 +432,7 @@ class Store:
         self.blank = False
         self.settings = dict(DEFAULT_SETTINGS)
         self.stats = [0] * N_STATS
-        self.history = []
+        self.history = History()
         self.current = None
         self.pos = _HEADER
         self.needs_compaction = True  # the first save writes the header and a snapshot
@@ -403,7 +447,7 @@ class Store:
             p += 1
             if count > HISTORY:
                 raise Damaged("too many games")
-            self.history = []
+            self.history = History()
             for _ in range(count):
                 game, p = Game.decode(data, p, end)
                 self.history.append(game)
@@ -479,7 +523,7 @@ class Store:
                 s[i] = 65535
         self.history.append(g)
         if len(self.history) > HISTORY:
-            self.history.pop(0)
+            self.history.drop_oldest()
         self.current = None
 
     # ----- writing ------------------------------------------------------------------------
@@ -558,8 +602,8 @@ class Store:
 
         The snapshot is written straight into the preallocated image: no big allocation.
         """
-        while not self._write_snapshot() and self.history:
-            self.history.pop(0)  # never happens with 20 games of 6 pits, but stay inside 4 KB
+        while not self._write_snapshot() and len(self.history):
+            self.history.drop_oldest()  # never happens with 20 games of 6 pits, but stay inside 4 KB
         image = self.image
         try:
             self.flash.write(0, image)
@@ -590,12 +634,14 @@ class Store:
             p += 2
         image[p] = len(self.history)
         p += 1
-        games = self.history if self.current is None else self.history + [self.current]
-        for i in range(len(games)):
-            if i == len(self.history):
+        games = len(self.history)
+        for i in range(games + (0 if self.current is None else 1)):
+            if i == games:
                 image[p] = 1  # the game in progress follows
                 p += 1
-            part = games[i].encode()
+                part = self.current.encode()
+            else:
+                part = self.history.encoded(i)
             if p + len(part) + 5 > SIZE:
                 return False
             image[p : p + len(part)] = part

@@ -7,5 +7,5 @@ for path in (ROOT, os.path.join(ROOT, "tests")):
         sys.path.insert(0, path)
 
 # The CircuitPython stand-ins run only inside CircuitPython's interpreter: never import them
-# here (--doctest-modules would, and their fake displayio/board would shadow Blinka's).
+# here (--doctest-modules would, and their fake board and friends would load).
 collect_ignore = ["cp_standins"]

@@ -35,11 +35,42 @@ def test_the_picture_check_reads_the_frame_and_catches_a_wrong_pixel():
     )
 
 
+def spi_bytes(frame_bytes, ms, pages=range(8), turned=None):
+    """What hw.screen.Oled sends for these pages of a frame: [(ms, DC, byte)]."""
+    log = []
+    if turned is not None:
+        log += [(ms, 0, 0xA0 if turned else 0xA1), (ms, 0, 0xC0 if turned else 0xC8)]
+    for page in pages:
+        log += [(ms, 0, 0xB0 | page), (ms, 0, 0x02), (ms, 0, 0x10)]
+        log += [(ms, 1, b) for b in frame_bytes[page * 128 : page * 128 + 128]]
+    return log
+
+
+def test_the_panels_pictures_are_read_from_the_spi_bytes_and_a_mixed_one_is_caught():
+    from kalaha.app import App
+
+    a = App(welcome=False)
+    a.tick(0)
+    menu = bytes(a.frame.buf)
+    a.act("start_vs_computer")
+    a.tick(20)
+    board = bytes(a.frame.buf)
+    whole = spi_bytes(menu, 100) + spi_bytes(board, 120, turned=True)
+    pictures = emulate.panel_pictures(whole)
+    assert [(ms, p, t) for ms, p, t in pictures] == [(100, menu, False), (120, board, True)]
+    assert emulate.unreadable_pictures(whole) == []
+    # a board sent in part, then nothing for a frame: the panel shows half a menu, half a board
+    cut = spi_bytes(menu, 100) + spi_bytes(board, 120, pages=range(4))
+    cut += spi_bytes(board, 140, pages=range(4, 8))
+    bad = emulate.unreadable_pictures(cut)
+    assert [ms for ms, _lines in bad] == [120]
+
+
 def test_smoke_run_on_the_emulated_macropad():
     require_emulator()
     build.build_device(io.StringIO())
     problems, figures, prefix = emulate.smoke()
-    assert problems == []
+    assert problems == []  # (every picture of the panel from its SPI bytes is one whole screen)
     # The game reported from the device: heap after gc.collect() and frame times. The first
     # report comes while the first start's help is shown (its pages are loaded then, and let go
     # after); from the menu on, through the game, at least 64 KB stay free.

@@ -14,7 +14,6 @@ from hw.desktop import HEIGHT, WIDTH, ScriptError, parse_script
 
 def need_simulator():
     try:
-        import blinka_displayio_pygamedisplay  # noqa: F401
         import pygame  # noqa: F401
     except ImportError as e:
         if os.environ.get("CI"):

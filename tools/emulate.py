@@ -149,6 +149,58 @@ def check_frame(picture, expected):
     return problems
 
 
+def panel_pictures(spi_log, gap_ms=5):
+    """Every picture the SH1106 showed: its RAM (the 128 visible columns, as a frame's bytes)
+    after each burst of writes, with whether it was turned (its scan directions). The game
+    sends a frame's pages together; bursts at least `gap_ms` apart are different frames.
+    `spi_log`: the runner's [emulated ms, DC, byte] for every byte on the display's SPI."""
+    ram = [bytearray(132) for _ in range(8)]
+    page = column = 0
+    turned = False
+    out = []
+    last = None
+    written = False
+    for ms, dc, value in spi_log:
+        if written and last is not None and ms - last > gap_ms:
+            out.append((last, b"".join(bytes(row[2:130]) for row in ram), turned))
+            written = False
+        last = ms
+        if dc:
+            if column < 132:
+                ram[page][column] = value
+            column += 1
+            written = True
+        elif 0xB0 <= value <= 0xB7:
+            page = value - 0xB0
+        elif value <= 0x0F:
+            column = (column & 0xF0) | value
+        elif 0x10 <= value <= 0x1F:
+            column = (column & 0x0F) | ((value & 0x0F) << 4)
+        elif value in (0xA0, 0xC0):
+            turned = True
+        elif value in (0xA1, 0xC8):
+            turned = False
+    if written:
+        out.append((last, b"".join(bytes(row[2:130]) for row in ram), turned))
+    return out
+
+
+def unreadable_pictures(spi_log):
+    """The panel's pictures (panel_pictures) from the game's first readable one on that are not
+    one whole screen (kalaha.reading.screen_kind): [(ms, lines read)]. Before the game's first
+    picture the firmware's own boot screen is there."""
+    from kalaha.reading import read_lines, screen_kind
+
+    bad = []
+    started = False
+    for ms, picture, _turned in panel_pictures(spi_log):
+        kind = screen_kind(picture)
+        started = started or kind is not None
+        if started and kind is None:
+            bad.append((ms, read_lines(picture)))
+    return bad if started else [(0, ["no picture of the game at all"])]
+
+
 def to_png(fb_json, png, scale=4):
     subprocess.run([sys.executable, os.path.join(WORK, "fb2png.py"), fb_json, png, str(scale)], check=True)
     return png
@@ -192,6 +244,11 @@ def smoke():
             problems.append("no picture %s" % name)
             continue
         problems += ["%s: %s" % (name, p) for p in check_frame(frame(path), want)]
+    spi = prefix + ".spi.json"
+    if os.path.exists(spi):
+        with open(spi) as f:
+            bad = unreadable_pictures(json.load(f))
+        problems += ["a picture that is not one whole screen at %d ms: %r" % b for b in bad]
     return problems, figures(serial), prefix
 
 

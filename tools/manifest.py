@@ -23,8 +23,8 @@ SUPPORTED_CIRCUITPYTHON = ("9", "10")
 
 # What lib/ on the drive holds: files taken from the pinned wheels in requirements-device.txt.
 # Only the modules the game imports: neopixel.py needs adafruit_pixelbuf (built into
-# CircuitPython on the RP2040). Text is drawn with displayio and terminalio, built in
-# (hw/screen.py says why not adafruit_display_text: 22 KB of heap measured).
+# CircuitPython on the RP2040). The display is drawn by the game itself (kalaha.frame) and
+# sent through the display's bus: no text or display library.
 DEVICE_LIBRARIES = {
     "adafruit_circuitpython_neopixel": ("neopixel.py",),
 }

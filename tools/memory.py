@@ -66,6 +66,36 @@ SESSION = (
     ("mem", "end"),
 )
 
+DEVICE_HEAP_KB = 171  # the MacroPad's free heap at the REPL (CircuitPython 9.2.9, measured emulated)
+
+
+def games_in_a_row(count):
+    """A session of `count` whole games in a row, against Easy and between two players in turn,
+    the free heap noted after each (its first and last are compared: the heap must not drift
+    down game after game)."""
+    steps = [("expect", "How to play 1/", 5000), ("click",), ("expect", "Play computer", 5000)]
+    steps += [("choose", "Play computer"), ("set", "Level:", "easy"), ("choose", "Back")]
+    for n in range(count):
+        if n % 2 == 0:
+            steps += [("choose", "Play computer"), ("choose", "Start game")]
+            keys = (11, 10, 9, 8, 7, 6)
+        else:
+            steps += [("choose", "Two players")]
+            keys = (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5)
+        steps += [("play", "> Play again", keys, 150), ("mem", "game %d" % (n + 1))]
+        steps += [("turn", 1), ("wait", 100), ("click",), ("expect", "Play computer", 3000)]
+    return tuple(steps)
+
+
+def drift(count=50, drive=DRIVE, version=None):
+    """(free after the first game, free after the last, status): games_in_a_row at the device's heap."""
+    status, out, err = play(games_in_a_row(count), heap_kb=DEVICE_HEAP_KB, drive=drive, version=version)
+    got = figures(out)
+    first = got["mem"].get("game 1", (0, 0))[0]
+    last = got["mem"].get("game %d" % count, (0, 0))[0]
+    return first, last, status if got["end"] else (status or 1), (err or out)[-1500:]
+
+
 PRELUDE = """
 import sys
 import cpdriver
@@ -82,9 +112,6 @@ exec(source, {"__name__": "__main__"})
 STANDIN_MODULES = (
     "cpdriver",
     "board",
-    "displayio",
-    "fontio",
-    "terminalio",
     "digitalio",
     "audiopwmio",
     "synthio",
@@ -318,6 +345,14 @@ def report(out=None, drive=DRIVE):
         out.write(
             "  largest free block after start-up (the %d-byte holes): %d bytes\n"
             % (HOLE, got["largest_hole"])
+        )
+    first, last, status, tail = drift(drive=drive)
+    if status:
+        out.write("50 games in a row at %d KB FAILED:\n%s\n" % (DEVICE_HEAP_KB, tail))
+    else:
+        out.write(
+            "50 games in a row at %d KB: free after the first %d bytes, after the 50th %d (%+d)\n"
+            % (DEVICE_HEAP_KB, first, last, last - first)
         )
     smallest = smallest_heap(drive)
     out.write("smallest heap: %s\n" % ("%d KB" % smallest if smallest else "over 256 KB"))
