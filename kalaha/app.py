@@ -412,8 +412,8 @@ class App(View):
         old = self.screen
         if old.module is not None and old.module != screen.module:
             forget(old.module)
-        if screen.shows_board:
-            forget("kalaha.menus")  # (the menus' drawing and actions: imported again when shown)
+        if screen.shows_board or screen.module is not None:
+            forget("kalaha.menus")  # (the menus' actions: App.act imports them again)
         self.screen = screen
         self.coach = None  # (its words are for the result screen only)
         self.cursor = 0
@@ -423,16 +423,21 @@ class App(View):
         screen.enter(self)
 
     def act(self, action):
-        """Do a menu item's action: go to its screen, or do what it names: a function of
-        kalaha.menus (imported while menus are shown), else an App method."""
+        """Do a menu item's action: go to its screen, or do what it names: a function of the
+        screen's own module or of kalaha.menus (imported while menus are shown), else an App
+        method."""
         if action is None:
             return
         if not isinstance(action, str):
             self.go(action)
             return
-        from kalaha import menus
+        do = None
+        if self.screen.module is not None:  # (the record screens' own actions: kalaha.records)
+            do = getattr(__import__(self.screen.module, None, None, (action,)), action, None)
+        if do is None:
+            from kalaha import menus
 
-        do = getattr(menus, action, None)
+            do = getattr(menus, action, None)
         if do is not None:
             do(self)
         else:

@@ -122,7 +122,35 @@ def pit_style(chosen, landed, played):
     return (BOX_CHOSEN if chosen else 0) | (BOX_BOLD if landed else 0) | (BOX_PLAYED if played else 0)
 
 
-# ----- pages of text ----------------------------------------------------------------------
+# ----- menus, lists, pages of text ------------------------------------------------------------
+
+
+MENU_FOOTER = "turn: pick  push: ok"
+
+
+def menu(frame, title, labels, cursor, footer, selectable=True):
+    """A title, six rows of `labels` around the `cursor` (its row an inverted bar), scroll
+    marks where more rows are above or below, and the footer."""
+    rows = PAGES - 2
+    first = max(0, min(cursor - rows // 2, len(labels) - rows))
+    title_line(frame, title)
+    for row in range(rows):
+        i = first + row
+        if i >= len(labels):
+            line(frame, row + 1, "")
+            continue
+        text = labels[i][: COLUMNS - 2]
+        mark = ""
+        if row == 0 and first > 0:
+            mark = "^"
+        elif row == rows - 1 and i < len(labels) - 1:
+            mark = "v"
+        if mark:
+            text = "%-*s%s" % (COLUMNS - 1, text, mark)
+        line(frame, row + 1, text, selectable and i == cursor)
+    line(frame, FOOTER, footer)
+
+
 
 
 def text_page(frame, title, rows, footer):

@@ -1,77 +1,16 @@
-"""The menus: their drawing (menus, lists, the help) and their actions (new games and a saved
-game resumed, the level, the settings, the draw offer, the swap, and the questions before what
-cannot be undone).
+"""The menus' actions: new games and a saved game resumed, the level, the draw offer, the swap,
+and the questions before what cannot be undone (the record screens' own are in kalaha.records).
 
-Imported while a menu is shown (kalaha.view, App.act) and let go when the board is (App.go):
-a game has the heap back. The actions each take the app; a menu names them (kalaha.screens).
+Imported when a menu's item is chosen (App.act) and let go when the board or another screen's
+module is shown (App.go): a game has the heap back. Each takes the app; menus name them.
 """
 
 from kalaha.ai import LEVEL_NAMES
 from kalaha.app import BUZZ, EXTRA, HANDOVER_MS
 from kalaha.board import DRAW, END_AGREED, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import ChessClock
-from kalaha.draw import FOOTER, line, text_page, title_line
-from kalaha.frame import COLUMNS, PAGES
-from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, MENU, REPLAY, SETTINGS, SIDE_TITLES, START_NAMES
-from kalaha.store import SETTING_CHOICES, SETTING_KEYS, TWO_PLAYERS
-from kalaha.view import OFF, SOW_COLOUR, YOURS_COLOUR, _scale
-
-MENU_FOOTER = "turn: pick  push: ok"
-
-
-def menu(frame, title, labels, cursor, footer, selectable=True):
-    """A title, six rows of `labels` around the `cursor` (its row an inverted bar), scroll
-    marks where more rows are above or below, and the footer."""
-    rows = PAGES - 2
-    first = max(0, min(cursor - rows // 2, len(labels) - rows))
-    title_line(frame, title)
-    for row in range(rows):
-        i = first + row
-        if i >= len(labels):
-            line(frame, row + 1, "")
-            continue
-        text = labels[i][: COLUMNS - 2]
-        mark = ""
-        if row == 0 and first > 0:
-            mark = "^"
-        elif row == rows - 1 and i < len(labels) - 1:
-            mark = "v"
-        if mark:
-            text = "%-*s%s" % (COLUMNS - 1, text, mark)
-        line(frame, row + 1, text, selectable and i == cursor)
-    line(frame, FOOTER, footer)
-
-
-# ----- the app's screens ------------------------------------------------------------
-
-
-def draw_menu(app, title, items, footer=None):
-    """A menu: the title, its (label, action) items around the cursor, the footer (a
-    message, or what the controls do)."""
-    labels = app._labels
-    del labels[:]
-    for label, _action in items:
-        labels.append(label)
-    menu(app.frame, title, labels, app.cursor, app.message or footer or MENU_FOOTER)
-    menu_pixels(app)
-
-
-def draw_list(app, title, rows, first, footer):
-    """A title and six rows of text from `first` (no cursor: nothing to choose)."""
-    text_page(app.frame, title, rows[first : first + 6], app.message or footer)
-    menu_pixels(app)
-
-
-def menu_pixels(app):
-    # The keys work as menu keys: top row up, middle rows choose, bottom row down.
-    bright = app.settings["brightness"]
-    mine = _scale(YOURS_COLOUR, bright, 16)
-    choose = _scale(SOW_COLOUR, bright, 24)
-    for k in range(12):
-        app.pixels[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)
-
-
-# ----- the menus' actions ---------------------------------------------------------------
+from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, MENU, SIDE_TITLES, START_NAMES
+from kalaha.store import TWO_PLAYERS
 
 
 def ask(app, question, yes, action, back):
@@ -136,20 +75,6 @@ def play_again(app):
     new_game(app, app.computer, again=True)
 
 
-def open_replay(app):
-    app.replay_choice = app.cursor
-    app.go(REPLAY)
-
-
-def reset_stats(app):
-    ask(app, "Clear statistics?", "Yes, clear them", "clear_stats", SETTINGS)
-
-
-def clear_stats(app):
-    app.store.reset_stats()
-    app.say("Statistics cleared")
-
-
 def leave_game(app):
     app._cancel_search()
     app.go(MENU)
@@ -185,14 +110,6 @@ def computer_side(app):
     if app.start_choice == 1:
         return SOUTH
     return NORTH if app.games_started % 2 == 0 else SOUTH
-
-
-def next_setting(app):
-    key = SETTING_KEYS[app.cursor]
-    choices = SETTING_CHOICES[key]
-    i = choices.index(app.settings[key]) if app.settings[key] in choices else -1
-    app.settings[key] = choices[(i + 1) % len(choices)]
-    app.store.save_settings(app.settings)
 
 
 def new_game(app, computer, again=False):

@@ -5,8 +5,15 @@ the move list. Imported only while one of them is shown (Page.module), then let 
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, SWAP, format_turn
 from kalaha.clock import CONTROLS
-from kalaha.screens import MENU
-from kalaha.store import SETTING_KEYS, STAT_AGREED, STAT_RESIGNS, STAT_TWO_PLAYER, TWO_PLAYERS
+from kalaha.screens import MENU, REPLAY, SETTINGS
+from kalaha.store import (
+    SETTING_CHOICES,
+    SETTING_KEYS,
+    STAT_AGREED,
+    STAT_RESIGNS,
+    STAT_TWO_PLAYER,
+    TWO_PLAYERS,
+)
 
 # The settings screen's label for each of kalaha.store's SETTING_KEYS (their order).
 SETTING_LABELS = (
@@ -147,3 +154,30 @@ def replay_step(app, delta):
 def move_lines(app):
     out = ["%d %s" % (n, format_turn(turn)) for n, turn in enumerate(app.board.turns(), 1)]
     return out or ["(no moves yet)"]
+
+
+# ----- these screens' actions (App.act finds them here while one of them is shown) ----
+
+
+def open_replay(app):
+    app.replay_choice = app.cursor
+    app.go(REPLAY)
+
+
+def reset_stats(app):
+    from kalaha.menus import ask
+
+    ask(app, "Clear statistics?", "Yes, clear them", "clear_stats", SETTINGS)
+
+
+def clear_stats(app):
+    app.store.reset_stats()
+    app.say("Statistics cleared")
+
+
+def next_setting(app):
+    key = SETTING_KEYS[app.cursor]
+    choices = SETTING_CHOICES[key]
+    i = choices.index(app.settings[key]) if app.settings[key] in choices else -1
+    app.settings[key] = choices[(i + 1) % len(choices)]
+    app.store.save_settings(app.settings)

@@ -6,7 +6,7 @@ A mixin of kalaha.app.App: the colour language, the key map and the words on the
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
-from kalaha.draw import PANEL_CHARS, asleep, board, pit_style, result, split
+from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, menu, pit_style, result, split, text_page
 from kalaha.screens import (
     ASLEEP,
     DRAW_OFFER,
@@ -421,17 +421,30 @@ class View:
             return "    "
         return format_ms(left)
 
-    # ----- menus, lists, help: their drawing in kalaha.menus, imported while one is shown ---
+    # ----- menus, lists (kalaha.draw), the help (kalaha.howto, imported while shown) ---------
 
     def draw_menu(self, title, items, footer=None):
-        from kalaha.menus import draw_menu
-
-        draw_menu(self, title, items, footer)
+        """A menu: the title, its (label, action) items around the cursor, the footer (a
+        message, or what the controls do)."""
+        labels = self._labels
+        del labels[:]
+        for label, _action in items:
+            labels.append(label)
+        menu(self.frame, title, labels, self.cursor, self.message or footer or MENU_FOOTER)
+        self._menu_pixels()
 
     def draw_list(self, title, rows, first, footer):
-        from kalaha.menus import draw_list
+        """A title and six rows of text from `first` (no cursor: nothing to choose)."""
+        text_page(self.frame, title, rows[first : first + 6], self.message or footer)
+        self._menu_pixels()
 
-        draw_list(self, title, rows, first, footer)
+    def _menu_pixels(self):
+        # The keys work as menu keys: top row up, middle rows choose, bottom row down.
+        bright = self.settings["brightness"]
+        mine = _scale(YOURS_COLOUR, bright, 16)
+        choose = _scale(SOW_COLOUR, bright, 24)
+        for k in range(12):
+            self.pixels[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)
 
     def draw_help(self):
         from kalaha.howto import draw_help
