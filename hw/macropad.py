@@ -215,6 +215,9 @@ def main():
         store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns
     )
     report = SerialReport()
+    # The menus' actions, imported here rather than at the first menu item chosen: an import
+    # takes 20-35 ms on the device, a frame's whole time (App.go lets them go in games).
+    __import__("kalaha.menus")
     # The first picture, whole, before the loop.
     t = supervisor.ticks_ms()
     oled.show(app.frame, False)

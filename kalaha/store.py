@@ -35,7 +35,7 @@ MAGIC1 = const(0x48)  # "H"
 VERSION = const(2)
 OLD_VERSION = const(1)  # Fletcher-16 records: read, then rewritten as VERSION
 SIZE = const(4096)
-_HEADER = const(3)
+HEADER = const(3)
 _ERASED = b"\xff" * 64
 
 R_SNAPSHOT = const(1)
@@ -97,16 +97,6 @@ SETTING_CHOICES = {
     "speed": (1, 0, 2),
     "clock": tuple(range(len(CONTROLS))),
 }
-
-
-def fletcher16(data, start, end):
-    """Fletcher-16 over data[start:end]: version 1's check (reading old saves only)."""
-    a = 0
-    b = 0
-    for i in range(start, end):
-        a = (a + data[i]) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
 
 
 def crc32(data, start, end, value=0):
@@ -334,9 +324,13 @@ class Store:
         self.stats = [0] * N_STATS
         self.history = History()  # finished Games, oldest first, at most HISTORY
         self.current = None  # the Game in progress
-        self.pos = _HEADER
+        self.pos = HEADER
         self.needs_compaction = False
-        self.load()
+        # The journal is read once, at start-up, by code that is let go after it.
+        from kalaha import storeload
+
+        storeload.load(self)
+        _forget("kalaha.storeload")
 
     def scratch(self, size):
         """The image's last `size` bytes, lent out: the store fills the image only inside its
@@ -346,161 +340,6 @@ class Store:
         return memoryview(self.image)[SIZE - size :]
 
     # ----- reading ------------------------------------------------------------------------
-
-    def load(self):
-        """Read the flash into the image and replay the journal; never raises."""
-        data = self.image
-        try:
-            reader = getattr(self.flash, "readinto", None)
-            if reader is not None:
-                reader(data)
-            else:
-                got = self.flash.read()
-                if len(got) != SIZE:
-                    self._fresh("save: wrong size")
-                    return
-                data[:] = got
-        except Exception:  # a failing flash must never stop the game
-            self._fresh("save unreadable")
-            return
-        if data[0] == 0xFF and data[1] == 0xFF and data[2] == 0xFF:
-            # Never written (a new device), or a power cut right after a compaction's erase:
-            # the two look the same, so say it either way.
-            self._fresh("no saved data yet")
-            self.blank = True
-            return
-        if data[0] != MAGIC0 or data[1] != MAGIC1:
-            self._fresh("unknown data: reset")
-            return
-        version = data[2]
-        if version != VERSION and version != OLD_VERSION:
-            self._fresh("save v%d: reset" % version)
-            return
-        check = 4 if version == VERSION else 2
-        pos = _HEADER
-        try:
-            while pos < SIZE and data[pos] != 0xFF:
-                if pos + 3 + check > SIZE:
-                    self.message = "save cut: kept part"
-                    break
-                length = data[pos + 1] | (data[pos + 2] << 8)
-                end = pos + 3 + length
-                if end + check > SIZE or not self._check(data, pos, end, check):
-                    self.message = "damaged: kept part"
-                    break
-                try:
-                    self._apply(data, data[pos], pos + 3, end)
-                except (IndexError, ValueError, KeyError, TypeError):
-                    self.message = "damaged: kept part"
-                    break
-                pos = end + check
-        except Exception:  # nothing in the data may stop the game
-            self._fresh("save unusable: reset")
-            return
-        self._validate()
-        self.pos = pos
-        # Everything after the journal must still be erased, or the next append would erase;
-        # an old version is rewritten in the new one.
-        self.needs_compaction = version != VERSION
-        for i in range(pos, SIZE):
-            if data[i] != 0xFF:
-                self.needs_compaction = True
-                break
-
-    def _check(self, data, pos, end, check):
-        if check == 2:
-            return fletcher16(data, pos, end) == (data[end] | (data[end + 1] << 8))
-        stored = data[end] | (data[end + 1] << 8) | (data[end + 2] << 16) | (data[end + 3] << 24)
-        return crc32(data, pos, end) == stored
-
-    def _validate(self):
-        """Keep only games the rules engine can replay: nothing loaded can crash a screen."""
-        kept = History()
-        for i in range(len(self.history)):
-            g = self.history[i]
-            if g.result >= 0 and g.replays():
-                kept.append(g)
-        if len(kept) != len(self.history):
-            self.history = kept
-            self.message = self.message or "some games damaged"
-        if self.current is not None and not self.current.replays():
-            self.current = None
-            self.message = self.message or "saved game damaged"
-
-    def _fresh(self, message):
-        self.message = message
-        self.blank = False
-        self.settings = dict(DEFAULT_SETTINGS)
-        self.stats = [0] * N_STATS
-        self.history = History()
-        self.current = None
-        self.pos = _HEADER
-        self.needs_compaction = True  # the first save writes the header and a snapshot
-
-    def _apply(self, data, kind, start, end):
-        if kind == R_SNAPSHOT:
-            p = self._read_settings(data, start)
-            for i in range(N_STATS):
-                self.stats[i] = data[p] | (data[p + 1] << 8)
-                p += 2
-            count = data[p]
-            p += 1
-            if count > HISTORY:
-                raise Damaged("too many games")
-            self.history = History()
-            for _ in range(count):
-                game, p = Game.decode(data, p, end)
-                self.history.append(game)
-            self.current = None
-            if p >= end:
-                raise Damaged("snapshot cut short")
-            if data[p]:
-                self.current, p = Game.decode(data, p + 1, end)
-        elif kind == R_SETTINGS:
-            self._read_settings(data, start)
-        elif kind == R_NEWGAME:
-            self.current, _p = Game.decode(data, start, end)
-        elif kind == R_MOVE:
-            if self.current is None:
-                raise ValueError("move without a game")
-            if data[start] > 6 or len(self.current.moves) >= 255:
-                raise Damaged("move")
-            self.current.moves.append(data[start])
-            if end - start >= 7:
-                for side in range(2):
-                    o = start + 1 + 3 * side
-                    self.current.clocks[side] = data[o] | (data[o + 1] << 8) | (data[o + 2] << 16)
-        elif kind == R_UNDO:
-            if self.current is None:
-                raise ValueError("undo without a game")
-            n = data[start]
-            if n > len(self.current.moves):
-                raise Damaged("undo")
-            del self.current.moves[len(self.current.moves) - n :]
-        elif kind == R_END:
-            if self.current is None:
-                raise ValueError("end without a game")
-            if data[start] > DRAW or data[start + 1] > END_TIME:
-                raise Damaged("end")
-            self._finish(data[start], data[start + 1])
-        elif kind == R_RESET_STATS:
-            self.stats = [0] * N_STATS
-        else:
-            raise ValueError("unknown record %d" % kind)
-
-    def _read_settings(self, data, p):
-        for key in SETTING_KEYS:
-            v = data[p]
-            default = DEFAULT_SETTINGS[key]
-            if default is True or default is False:
-                if v > 1:
-                    raise Damaged(key)
-                v = bool(v)
-            if v not in SETTING_CHOICES[key]:
-                raise Damaged(key)
-            self.settings[key] = v
-            p += 1
-        return p
 
     def _finish(self, result, end):
         g = self.current
@@ -610,7 +449,7 @@ class Store:
         except OSError:
             self.message = "could not save"
             return
-        self.pos = _HEADER + 3 + (image[_HEADER + 1] | (image[_HEADER + 2] << 8)) + 4
+        self.pos = HEADER + 3 + (image[HEADER + 1] | (image[HEADER + 2] << 8)) + 4
         self.needs_compaction = False
 
     def _write_snapshot(self):
@@ -623,8 +462,8 @@ class Store:
         image[0] = MAGIC0
         image[1] = MAGIC1
         image[2] = VERSION
-        image[_HEADER] = R_SNAPSHOT
-        p = _HEADER + 3
+        image[HEADER] = R_SNAPSHOT
+        p = HEADER + 3
         for key in SETTING_KEYS:
             image[p] = int(self.settings[key])
             p += 1
@@ -649,11 +488,23 @@ class Store:
         if self.current is None:
             image[p] = 0
             p += 1
-        n = p - _HEADER - 3
-        image[_HEADER + 1] = n & 255
-        image[_HEADER + 2] = n >> 8
-        _put_crc(image, _HEADER, p)
+        n = p - HEADER - 3
+        image[HEADER + 1] = n & 255
+        image[HEADER + 2] = n >> 8
+        _put_crc(image, HEADER, p)
         return True
+
+
+def _forget(module):
+    """Let a module go, so the heap has its code back (kalaha.screens.forget, for the store)."""
+    import sys
+
+    import kalaha
+
+    sys.modules.pop(module, None)
+    name = module.split(".")[-1]
+    if name in kalaha.__dict__:
+        delattr(kalaha, name)
 
 
 def _put_crc(buf, start, end):

@@ -183,7 +183,7 @@ def test_mypy_rejects_apis_that_circuitpython_9_removed(tmp_path):
 @pytest.mark.parametrize("version", circuitpython.VERSIONS)
 def test_the_whole_session_fits_the_memory_budget(built, version):
     # code.py from the built drive, a game against Expert, a two-player game with the chess
-    # clock, replay, statistics and settings, in a 128 KB heap that is cut into 2 KB holes
+    # clock, replay, statistics and settings, in a BUDGET_KB heap that is cut into 2 KB holes
     # right after start-up (no allocation may need more).
     status, out, err = memory.play(heap_kb=memory.BUDGET_KB, version=version)
     got = memory.figures(out)

@@ -1,0 +1,201 @@
+"""Reading the saved data at start-up: the journal replayed into the Store, every record's
+check, every game validated by the rules engine. Imported once by kalaha.store.Store and let
+go after (its code is needed only then).
+"""
+
+from kalaha.board import DRAW, END_TIME
+from kalaha.store import (
+    DEFAULT_SETTINGS,
+    HEADER,
+    HISTORY,
+    MAGIC0,
+    MAGIC1,
+    N_STATS,
+    OLD_VERSION,
+    R_END,
+    R_MOVE,
+    R_NEWGAME,
+    R_RESET_STATS,
+    R_SETTINGS,
+    R_SNAPSHOT,
+    R_UNDO,
+    SETTING_CHOICES,
+    SETTING_KEYS,
+    SIZE,
+    VERSION,
+    Damaged,
+    Game,
+    History,
+    crc32,
+)
+
+
+def fletcher16(data, start, end):
+    """Fletcher-16 over data[start:end]: version 1's check (reading old saves only)."""
+    a = 0
+    b = 0
+    for i in range(start, end):
+        a = (a + data[i]) % 255
+        b = (b + a) % 255
+    return (b << 8) | a
+
+
+def load(store):
+    """Read the flash into the image and replay the journal; never raises."""
+    data = store.image
+    try:
+        reader = getattr(store.flash, "readinto", None)
+        if reader is not None:
+            reader(data)
+        else:
+            got = store.flash.read()
+            if len(got) != SIZE:
+                _fresh(store, "save: wrong size")
+                return
+            data[:] = got
+    except Exception:  # a failing flash must never stop the game
+        _fresh(store, "save unreadable")
+        return
+    if data[0] == 0xFF and data[1] == 0xFF and data[2] == 0xFF:
+        # Never written (a new device), or a power cut right after a compaction's erase:
+        # the two look the same, so say it either way.
+        _fresh(store, "no saved data yet")
+        store.blank = True
+        return
+    if data[0] != MAGIC0 or data[1] != MAGIC1:
+        _fresh(store, "unknown data: reset")
+        return
+    version = data[2]
+    if version != VERSION and version != OLD_VERSION:
+        _fresh(store, "save v%d: reset" % version)
+        return
+    check = 4 if version == VERSION else 2
+    pos = HEADER
+    try:
+        while pos < SIZE and data[pos] != 0xFF:
+            if pos + 3 + check > SIZE:
+                store.message = "save cut: kept part"
+                break
+            length = data[pos + 1] | (data[pos + 2] << 8)
+            end = pos + 3 + length
+            if end + check > SIZE or not _check(store, data, pos, end, check):
+                store.message = "damaged: kept part"
+                break
+            try:
+                _apply(store, data, data[pos], pos + 3, end)
+            except (IndexError, ValueError, KeyError, TypeError):
+                store.message = "damaged: kept part"
+                break
+            pos = end + check
+    except Exception:  # nothing in the data may stop the game
+        _fresh(store, "save unusable: reset")
+        return
+    _validate(store)
+    store.pos = pos
+    # Everything after the journal must still be erased, or the next append would erase;
+    # an old version is rewritten in the new one.
+    store.needs_compaction = version != VERSION
+    for i in range(pos, SIZE):
+        if data[i] != 0xFF:
+            store.needs_compaction = True
+            break
+
+
+def _check(store, data, pos, end, check):
+    if check == 2:
+        return fletcher16(data, pos, end) == (data[end] | (data[end + 1] << 8))
+    stored = data[end] | (data[end + 1] << 8) | (data[end + 2] << 16) | (data[end + 3] << 24)
+    return crc32(data, pos, end) == stored
+
+
+def _validate(store):
+    """Keep only games the rules engine can replay: nothing loaded can crash a screen."""
+    kept = History()
+    for i in range(len(store.history)):
+        g = store.history[i]
+        if g.result >= 0 and g.replays():
+            kept.append(g)
+    if len(kept) != len(store.history):
+        store.history = kept
+        store.message = store.message or "some games damaged"
+    if store.current is not None and not store.current.replays():
+        store.current = None
+        store.message = store.message or "saved game damaged"
+
+
+def _fresh(store, message):
+    store.message = message
+    store.blank = False
+    store.settings = dict(DEFAULT_SETTINGS)
+    store.stats = [0] * N_STATS
+    store.history = History()
+    store.current = None
+    store.pos = HEADER
+    store.needs_compaction = True  # the first save writes the header and a snapshot
+
+
+def _apply(store, data, kind, start, end):
+    if kind == R_SNAPSHOT:
+        p = _read_settings(store, data, start)
+        for i in range(N_STATS):
+            store.stats[i] = data[p] | (data[p + 1] << 8)
+            p += 2
+        count = data[p]
+        p += 1
+        if count > HISTORY:
+            raise Damaged("too many games")
+        store.history = History()
+        for _ in range(count):
+            game, p = Game.decode(data, p, end)
+            store.history.append(game)
+        store.current = None
+        if p >= end:
+            raise Damaged("snapshot cut short")
+        if data[p]:
+            store.current, p = Game.decode(data, p + 1, end)
+    elif kind == R_SETTINGS:
+        _read_settings(store, data, start)
+    elif kind == R_NEWGAME:
+        store.current, _p = Game.decode(data, start, end)
+    elif kind == R_MOVE:
+        if store.current is None:
+            raise ValueError("move without a game")
+        if data[start] > 6 or len(store.current.moves) >= 255:
+            raise Damaged("move")
+        store.current.moves.append(data[start])
+        if end - start >= 7:
+            for side in range(2):
+                o = start + 1 + 3 * side
+                store.current.clocks[side] = data[o] | (data[o + 1] << 8) | (data[o + 2] << 16)
+    elif kind == R_UNDO:
+        if store.current is None:
+            raise ValueError("undo without a game")
+        n = data[start]
+        if n > len(store.current.moves):
+            raise Damaged("undo")
+        del store.current.moves[len(store.current.moves) - n :]
+    elif kind == R_END:
+        if store.current is None:
+            raise ValueError("end without a game")
+        if data[start] > DRAW or data[start + 1] > END_TIME:
+            raise Damaged("end")
+        store._finish(data[start], data[start + 1])
+    elif kind == R_RESET_STATS:
+        store.stats = [0] * N_STATS
+    else:
+        raise ValueError("unknown record %d" % kind)
+
+
+def _read_settings(store, data, p):
+    for key in SETTING_KEYS:
+        v = data[p]
+        default = DEFAULT_SETTINGS[key]
+        if default is True or default is False:
+            if v > 1:
+                raise Damaged(key)
+            v = bool(v)
+        if v not in SETTING_CHOICES[key]:
+            raise Damaged(key)
+        store.settings[key] = v
+        p += 1
+    return p
