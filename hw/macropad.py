@@ -1,12 +1,14 @@
 """The game on the Adafruit MacroPad RP2040: keys, encoder, NeoPixels, OLED and speaker.
 
-The only device module that imports board, keypad, rotaryio, neopixel, synthio and supervisor.
+With hw/startup.py, the only device modules that import board, keypad, rotaryio, neopixel, synthio
+and supervisor.
 """
 
 import gc
+import sys
 
 from kalaha.compat import const
-from kalaha.store import SIZE, MemoryFlash, Store
+from kalaha.store import SIZE
 
 # The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
 # no longer have 4 KB in one piece.
@@ -16,17 +18,11 @@ import audiopwmio  # noqa: E402
 import board  # noqa: E402
 import digitalio  # noqa: E402
 import keypad  # noqa: E402
-import microcontroller  # noqa: E402
-import neopixel  # noqa: E402
-import rotaryio  # noqa: E402
 import supervisor  # noqa: E402
 import synthio  # noqa: E402
 
 from hw.layout import MACROPAD  # noqa: E402
-from hw.screen import Oled  # noqa: E402
-from kalaha.app import TICKS_WRAP, App  # noqa: E402
-from kalaha.endgame import CHUNK as TABLE_CHUNK  # noqa: E402
-from kalaha.endgame import open_table  # noqa: E402
+from kalaha.app import TICKS_WRAP  # noqa: E402
 from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
@@ -76,15 +72,6 @@ class NvmFlash:
 
     def write(self, offset, values):
         self.nvm[offset : offset + len(values)] = values
-
-
-def open_store():
-    nvm = microcontroller.nvm
-    if nvm is None or len(nvm) < SIZE:
-        store = Store(MemoryFlash(), STORE_IMAGE)
-        store.message = "no nvm: not saved"
-        return store
-    return Store(NvmFlash(nvm), STORE_IMAGE)
 
 
 class Sound:
@@ -179,49 +166,15 @@ class SerialReport:
 
 
 def main():
-    # ----- initialization -------------------------------------------------------------------
-    store = open_store()
-    pins = (
-        board.KEY1,
-        board.KEY2,
-        board.KEY3,
-        board.KEY4,
-        board.KEY5,
-        board.KEY6,
-        board.KEY7,
-        board.KEY8,
-        board.KEY9,
-        board.KEY10,
-        board.KEY11,
-        board.KEY12,
-        board.ENCODER_SWITCH,
-    )
-    # 32 events, not the default 64 (192 bytes of heap back): the keys are scanned every 20 ms
-    # and a key changes at most once a scan, so the 13 keys make at most 26 events in the two
-    # scans a frame can span (no frame is longer than 20 ms).
-    keys = keypad.Keys(pins, value_when_pressed=False, pull=True, max_events=32)
-    encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
-    pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=PIXEL_BRIGHTNESS, auto_write=False)
-    display = board.DISPLAY
-    oled = Oled(display)
-    sound = Sound()
-    # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
-    # The endgame table on the drive (make device puts it there): perfect endgames and exact
-    # hints; without it the game plays on and the help's last page says so.
-    endgame, why = open_table(ENDGAME_FILE, scratch=store.scratch(TABLE_CHUNK))
-    if why:
-        print("kalaha: " + why)
-    app = App(
-        store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns
-    )
-    report = SerialReport()
-    # The menus' actions, imported here rather than at the first menu item chosen: an import
-    # takes 20-35 ms on the device, a frame's whole time (App.go lets them go in games).
-    __import__("kalaha.menus")
-    # The first picture, whole, before the loop.
-    t = supervisor.ticks_ms()
-    oled.show(app.frame, False)
-    print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
+    # ----- initialization: in hw/startup.py, let go once done (its code is needed only then) --
+    from hw.startup import start
+
+    keys, encoder, pixels, display, oled, sound, app, report = start()
+    sys.modules.pop("hw.startup", None)
+    import hw
+
+    if "startup" in hw.__dict__:
+        delattr(hw, "startup")
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     collect = False  # a collection is due (the housekeeping below)

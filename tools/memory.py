@@ -233,7 +233,8 @@ for name in %(modules)r:
     __import__(name)
     at = mark("import " + name, at)
 import board, keypad, neopixel, rotaryio
-from hw.macropad import Sound, open_store
+from hw.macropad import Sound
+from hw.startup import open_store
 from hw.screen import Oled
 from kalaha.app import App
 keys = keypad.Keys((board.KEY1,) * 13, value_when_pressed=False, pull=True, max_events=32)

@@ -1,4 +1,5 @@
-"""mypy on the device front end (hw/macropad.py, hw/screen.py, code.py) against circuitpython-stubs.
+"""mypy on the device front end (hw/macropad.py, hw/startup.py, hw/screen.py, code.py) against
+circuitpython-stubs.
 
 Host-only. The MacroPad's board stub comes from the pinned circuitpython-stubs package
 (board_definitions/adafruit_macropad_rp2040), written to build/stubs/board with one
@@ -12,7 +13,7 @@ import sys
 from tools.manifest import ROOT
 
 STUBS = os.path.join(ROOT, "build", "stubs")
-FILES = ("hw/macropad.py", "hw/screen.py", "code.py")
+FILES = ("hw/macropad.py", "hw/startup.py", "hw/screen.py", "code.py")
 
 
 def write_board_stub():

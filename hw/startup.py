@@ -1,0 +1,75 @@
+"""The MacroPad's start-up: the store, keys, encoder, pixels, display, sound, endgame table
+and app made once, the first picture shown. hw/macropad.py imports it, runs start() and lets
+it go: its code is not needed again.
+"""
+
+import board
+import keypad
+import microcontroller
+import neopixel
+import rotaryio
+import supervisor
+
+from hw.layout import MACROPAD
+from hw.macropad import ENDGAME_FILE, PIXEL_BRIGHTNESS, STORE_IMAGE, NvmFlash, SerialReport, Sound
+from hw.screen import Oled
+from kalaha.app import TICKS_WRAP, App
+from kalaha.endgame import CHUNK as TABLE_CHUNK
+from kalaha.endgame import open_table
+from kalaha.store import SIZE, MemoryFlash, Store
+
+
+def open_store():
+    nvm = microcontroller.nvm
+    if nvm is None or len(nvm) < SIZE:
+        store = Store(MemoryFlash(), STORE_IMAGE)
+        store.message = "no nvm: not saved"
+        return store
+    return Store(NvmFlash(nvm), STORE_IMAGE)
+
+
+def start():
+    """(keys, encoder, pixels, display, oled, sound, app, report), the first picture shown."""
+    store = open_store()
+    pins = (
+        board.KEY1,
+        board.KEY2,
+        board.KEY3,
+        board.KEY4,
+        board.KEY5,
+        board.KEY6,
+        board.KEY7,
+        board.KEY8,
+        board.KEY9,
+        board.KEY10,
+        board.KEY11,
+        board.KEY12,
+        board.ENCODER_SWITCH,
+    )
+    # 32 events, not the default 64 (192 bytes of heap back): the keys are scanned every 20 ms
+    # and a key changes at most once a scan, so the 13 keys make at most 26 events in the two
+    # scans a frame can span (no frame is longer than 20 ms).
+    keys = keypad.Keys(pins, value_when_pressed=False, pull=True, max_events=32)
+    encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
+    pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=PIXEL_BRIGHTNESS, auto_write=False)
+    display = board.DISPLAY
+    oled = Oled(display)
+    sound = Sound()
+    # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
+    # The endgame table on the drive (make device puts it there): perfect endgames and exact
+    # hints; without it the game plays on and the help's last page says so.
+    endgame, why = open_table(ENDGAME_FILE, scratch=store.scratch(TABLE_CHUNK))
+    if why:
+        print("kalaha: " + why)
+    app = App(
+        store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns
+    )
+    report = SerialReport()
+    # The menus' actions, imported here rather than at the first menu item chosen: an import
+    # takes 20-35 ms on the device, a frame's whole time (App.go lets them go in games).
+    __import__("kalaha.menus")
+    # The first picture, whole, before the loop.
+    t = supervisor.ticks_ms()
+    oled.show(app.frame, False)
+    print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
+    return keys, encoder, pixels, display, oled, sound, app, report
