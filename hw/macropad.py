@@ -170,6 +170,7 @@ def main():
     from hw.startup import start
 
     keys, encoder, pixels, display, oled, sound, app, report = start()
+    del start  # (else this frame keeps the module's code alive)
     sys.modules.pop("hw.startup", None)
     import hw
 

@@ -168,15 +168,16 @@ _last_lines = [None, 0]  # the display's text last frame, and for how many frame
 
 
 def _settled():
-    """True when the display has shown the same text for three frames (the screen draws a big
-    change over a few frames, within its refresh budget: act on what is really there)."""
+    """True when the display has shown the same text for six frames: a new screen is sent
+    only once it is drawn whole, which can take two or three frames here (every clock reading
+    costs a millisecond), and until then the old one stays: act on what is really there."""
     now = lines()
     if now == _last_lines[0]:
         _last_lines[1] += 1
     else:
         _last_lines[0] = now
         _last_lines[1] = 0
-    return _last_lines[1] >= 3
+    return _last_lines[1] >= 6
 
 
 def _run_step(step):
