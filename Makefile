@@ -3,8 +3,9 @@
 #   make test     the whole test suite (lint, types, CPython, CircuitPython 9 and 10, emulator smoke run)
 #   make device [CP=9|10]   build/CIRCUITPY: exactly what goes on the drive (.mpy for that CircuitPython)
 #   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
+#   make uf2 FIRMWARE=adafruit-circuitpython-...macropad...uf2 [CP=9|10]   one file: CircuitPython and the drive
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
-#   make emulate [LEVEL=strong]   a whole game on the emulated MacroPad: heap, frames, thinking times (LEVEL=two: two players)
+#   make emulate [LEVEL=strong] [FIRMWARE=...uf2]   a whole game on the emulated MacroPad: heap, frames, thinking times (LEVEL=two: two players)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
 
 PYTHON ?= python3
@@ -14,7 +15,7 @@ STAMP := $(VENV)/.installed
 CP ?= 10
 LEVEL ?= strong
 
-.PHONY: play test typecheck venv bench device deploy memory emulate pictures clean
+.PHONY: play test typecheck venv bench device deploy uf2 memory emulate pictures clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -53,11 +54,15 @@ deploy: device
 	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY [DRY_RUN=1] [FORCE=1]"; exit 2; }
 	$(PYTHON) -m tools.build deploy "$(CIRCUITPY)" $(if $(DRY_RUN),--dry-run,) $(if $(FORCE),--force,)
 
+uf2: device $(STAMP)
+	@test -n "$(FIRMWARE)" || { echo "usage: make uf2 FIRMWARE=path/to/adafruit-circuitpython-adafruit_macropad_rp2040-...uf2 [CP=9|10]"; exit 2; }
+	$(PY) -m tools.uf2 "$(FIRMWARE)"
+
 memory: device
 	$(PYTHON) -m tools.build memory
 
 emulate: device node_modules/.installed
-	$(PYTHON) -m tools.emulate --level $(LEVEL)
+	$(PYTHON) -m tools.emulate --level $(LEVEL) $(if $(FIRMWARE),--firmware "$(FIRMWARE)",)
 
 bench: $(STAMP)
 	$(PY) -m kalaha bench --device

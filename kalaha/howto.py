@@ -17,7 +17,7 @@ PAGES = (
     "Store and capture\nLast seed in your\nstore: play again.\nLast seed in an empty\n"
     "pit of yours: take it\nand the seeds across.\n",
     "The end\nWhen a row is empty,\neach side stores the\nseeds in its own row.\n"
-    "Most seeds wins.\nOptions: Settings.\n",
+    "Most seeds wins.\n\nOptions: Settings.",
     "Keys and knob\nPress a pit: sow it.\nHold: see where it\nends; let go: sow.\n"
     "Knob: pick a pit and\npush to sow it. Else\npush: the game menu.",
     "Colours\nblue: your pits\norange: theirs\nwhite: last seed\n"
@@ -26,9 +26,6 @@ PAGES = (
     "computer thinking\n\nright key: this line",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\n"
     "North may swap once\n(Settings: Swap).\nMenu: Agree draw.",
-    "Settings\nEmpty capture: take\nfrom an empty pit.\nAlga: whose row\n"
-    "empties takes all\nthat is left.\n",
-    "Endgame\nWith few seeds left\nthe computer plays\nperfectly.\n\n\n",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (
@@ -38,8 +35,6 @@ COLOURS = (
     (),
     (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
-    (),
-    (),
     (),
 )
 
@@ -59,9 +54,9 @@ def draw_help(app):
     """The help's page app.cursor (its text, what turns it) and its colours on the keys."""
     title, rows, colours = page(app.cursor)
     rows = list(rows)
-    if app.cursor == len(PAGES) - 1:
+    if app.cursor == 2:  # (the end: with the endgame table, the computer plays it perfectly)
         t = app.endgame
-        rows[4] = "Endgame table: %d" % t.max_seeds if t is not None else "No endgame table"
+        rows[4] = "Perfect at %d seeds" % t.max_seeds if t is not None else "No endgame table"
     text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, FOOTER)
     # The colour pages light a key in each colour they explain, beside its line.
     bright = app.settings["brightness"]

@@ -79,3 +79,20 @@ def test_smoke_run_on_the_emulated_macropad():
     assert figures["slowest"]
     for name in ("menu", "start", "moved"):
         assert os.path.exists("%s_%s.fb.json" % (prefix, name))
+
+
+def test_one_uf2_holding_circuitpython_and_the_drive_boots_to_the_first_screen(tmp_path):
+    # make uf2: the firmware and build/CIRCUITPY in one file, booted with no drive image beside it
+    require_emulator()
+    from tools import uf2
+
+    build.build_device(io.StringIO())
+    out = tmp_path / "pocket-kalaha.uf2"
+    uf2.build(emulate.default_firmware(), build.DRIVE, str(out))
+    assert emulate.boot_uf2(str(out)) == []
+
+
+def test_a_missing_firmware_says_where_to_get_one(tmp_path):
+    require_emulator()
+    with pytest.raises(emulate.EmulatorMissing, match="make emulate FIRMWARE="):
+        emulate.run([], "nothing", firmware=str(tmp_path / "none.uf2"))

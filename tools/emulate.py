@@ -28,6 +28,19 @@ class EmulatorMissing(Exception):
     """Something the emulator needs is not on this machine."""
 
 
+# Where to get the firmware when ../shared has none (README: "make emulate").
+FIRMWARE_HELP = (
+    "download CircuitPython 9.x or 10.x for the Adafruit MacroPad RP2040 (circuitpython.org, board "
+    "adafruit_macropad_rp2040) and pass it: make emulate FIRMWARE=path/to/file.uf2"
+)
+
+
+def default_firmware():
+    """The firmware in ../shared/emulator when it is there, else None."""
+    path = os.path.join(source_folder(), "firmware.uf2")
+    return path if os.path.isfile(path) else None
+
+
 def source_folder():
     return os.environ.get("CIRCUITPYTHON_EMULATOR") or os.path.join(
         os.path.dirname(ROOT), "shared", "emulator"
@@ -39,6 +52,7 @@ def prepare():
     src = source_folder()
     if not os.path.isfile(os.path.join(src, "cpemu.mjs")):
         raise EmulatorMissing("the MacroPad emulator is not at %s" % src)
+    # (the firmware is taken from there too, unless a run names its own: FIRMWARE=...)
     for tool, package in (("node", "nodejs"), ("mkfs.fat", "dosfstools"), ("mcopy", "mtools")):
         if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool):
             raise EmulatorMissing("%s is missing (Debian: apt-get install %s)" % (tool, package))
@@ -47,8 +61,11 @@ def prepare():
     os.makedirs(WORK, exist_ok=True)
     for name in ("cpemu.mjs", "bootrom.cjs", "firmware.uf2", "mkimg.sh", "fb2png.py"):
         dst = os.path.join(WORK, name)
-        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(os.path.join(src, name)):
-            shutil.copyfile(os.path.join(src, name), dst)
+        there = os.path.join(src, name)
+        if not os.path.exists(there):
+            continue  # (no firmware beside the runner: a run names its own)
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(there):
+            shutil.copyfile(there, dst)
     return WORK
 
 
@@ -63,10 +80,17 @@ def make_image(drive=DRIVE, name="drive.img"):
     return img
 
 
-def run(steps, name, drive=DRIVE, timeout=3600):
-    """Boot `drive` on the emulated MacroPad and do `steps`; returns (status, serial text, prefix)."""
+def run(steps, name, drive=DRIVE, timeout=3600, firmware=None):
+    """Boot `drive` (None: the drive is in the firmware's UF2) on the emulated MacroPad with
+    `firmware` (a CircuitPython UF2 for the MacroPad; default: the one in ../shared) and do
+    `steps`; returns (status, serial text, prefix)."""
     prepare()
-    img = make_image(drive, name + ".img")  # one image per run: runs may overlap
+    firmware = firmware or default_firmware()
+    if firmware is None or not os.path.isfile(firmware):
+        raise EmulatorMissing("no CircuitPython firmware to run: " + FIRMWARE_HELP)
+    drive_args = []
+    if drive is not None:
+        drive_args = ["--fs", make_image(drive, name + ".img")]  # one image per run: runs may overlap
     prefix = os.path.join(WORK, "out", name)
     os.makedirs(os.path.dirname(prefix), exist_ok=True)
     # The runner writes its serial log in place: a longer log of an earlier run would be read
@@ -78,7 +102,8 @@ def run(steps, name, drive=DRIVE, timeout=3600):
         json.dump(steps, f)
     env = dict(os.environ, KALAHA_STEPS=steps_file)
     proc = subprocess.run(
-        ["node", os.path.join(WORK, "cpemu.mjs"), SCENARIO, "--fs", img, "--out", prefix],
+        ["node", os.path.join(WORK, "cpemu.mjs"), SCENARIO, *drive_args, "--fw", os.path.abspath(firmware)]
+        + ["--out", prefix],
         cwd=WORK,
         capture_output=True,
         text=True,
@@ -228,9 +253,25 @@ def game_steps(level, until_result=True, first_key=8):
     return steps
 
 
-def smoke():
+def boot_uf2(uf2, name="uf2"):
+    """Boot one UF2 that holds both CircuitPython and the drive (tools/uf2.py), no drive image:
+    problems (a list of strings) until the game's first screen, the help, is on the display."""
+    from kalaha.reading import read_lines
+
+    steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "first"}]
+    status, serial, prefix = run(steps, name, drive=None, firmware=uf2)
+    if status:
+        return ["the emulator run failed: " + serial[-1500:]]
+    path = prefix + "_first.fb.json"
+    if not os.path.exists(path):
+        return ["no picture of the display"]
+    shown = read_lines(picture_frame(frame(path)))
+    return [] if shown[0].startswith("How to play 1/") else ["the first screen shows %r" % shown]
+
+
+def smoke(firmware=None):
     """Boot, the menu, one move against Easy; the pictures checked. Returns (problems, figures, prefix)."""
-    status, serial, prefix = run(game_steps("easy", until_result=False), "smoke")
+    status, serial, prefix = run(game_steps("easy", until_result=False), "smoke", firmware=firmware)
     problems = []
     if status:
         problems.append("the emulator run failed: " + serial[-1500:])
@@ -323,11 +364,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.emulate")
     parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO])
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
+    parser.add_argument(
+        "--firmware", help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ../shared's)"
+    )
     args = parser.parse_args(argv)
     out = sys.stdout
     try:
         if args.smoke:
-            problems, figs, prefix = smoke()
+            problems, figs, prefix = smoke(args.firmware)
             summary(out, figs)
             for p in problems:
                 out.write("problem: %s\n" % p)
@@ -336,7 +380,9 @@ def main(argv=None):
             "a whole %s on the emulated MacroPad (about 5 s of wall time per second)\n"
             % ("two-player game" if args.level == TWO else "game against " + args.level)
         )
-        status, serial, prefix = run(game_steps(args.level), "game_" + args.level, timeout=6 * 3600)
+        status, serial, prefix = run(
+            game_steps(args.level), "game_" + args.level, timeout=6 * 3600, firmware=args.firmware
+        )
         figs = figures(serial)
         summary(out, figs)
         for name in ("menu", "start", "result"):
