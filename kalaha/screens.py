@@ -196,14 +196,6 @@ class Listing(Page):
     def last_scroll(self, app):
         return max(0, len(self.rows(app)) - 6)
 
-    def key(self, app, key):
-        if key < 3:
-            self.turn(app, -1)
-        elif key >= 9:
-            self.turn(app, 1)
-        else:
-            self.click(app)
-
     def turn(self, app, delta):
         app.scroll = max(0, min(app.scroll + delta, self.last_scroll(app)))
 

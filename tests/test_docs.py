@@ -23,3 +23,15 @@ def test_the_readme_is_short_and_stays_inside_the_repository():
             assert os.path.exists(os.path.join(ROOT, link)), link
     # the two commands that do everything on a fresh machine
     assert "make play" in text and "make test" in text
+
+
+def test_the_font_module_is_made_from_the_drawing():
+    # kalaha/glyphs.py is generated from tools/font.txt: the two never disagree
+    from tools import fontgen
+
+    assert fontgen.main(["--check"]) == 0
+    with open(fontgen.SOURCE) as f:
+        text = f.read()
+    # a changed drawing would change the module (the check can fail)
+    changed = text.replace("= A\n.###.", "= A\n#####", 1)
+    assert changed != text and fontgen.module(changed) != fontgen.module(text)
