@@ -136,7 +136,6 @@ class App(View):
         self.pixels = [0] * 12
         self.frame = Frame()  # the display's picture (kalaha.frame), drawn by render()
         self.pit_styles = bytearray(12)  # each view key's pit box style (kalaha.frame BOX_*)
-        self.pit_counts = [0] * 12  # ... and its count (-1: no pit), as drawn
         self._labels = []  # a menu's labels, reused
         self._preview_end = -1  # the cell where the previewed pit's last seed falls
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it

@@ -14,7 +14,7 @@ R_LABEL = const(14)  # top, bottom
 R_INFO = const(16)
 R_SAY = const(17)  # the board's two lines of words
 R_LINE = const(20)  # .. 27: a page of text each
-R_BIG = const(28)  # the result's score
+R_BIG = const(28)  # the result's score (kalaha.frame.Frame has 29 regions)
 
 PIT_PITCH = const(21)  # pit boxes across: PIT_W and a blank column
 PANEL_X = const(64)  # rows of three: the stores' panel, right of the pits

@@ -53,7 +53,7 @@ class Frame:
     (`taken()`); `memo` holds what each region shows (`changed`).
     """
 
-    def __init__(self, regions=48):
+    def __init__(self, regions=29):
         self.buf = bytearray(WIDTH * PAGES)
         self.view = memoryview(self.buf)
         self.zeros = memoryview(_ZEROS)

@@ -13,7 +13,7 @@ FOOTER = "key: next  push: back"
 # the device, and the help opens on a first start, when the heap is at its lowest.
 PAGES = (
     "How to play\nYour pits: the bottom\nsix keys. Press one:\nits seeds go one by\n"
-    "one, anticlockwise,\nthrough your store\n(not the other one).",
+    "one, anticlockwise,\nthrough your store.\n",
     "Store and capture\nLast seed in your\nstore: play again.\nLast seed in an empty\n"
     "pit of yours: take it\nand the seeds across.\n",
     "The end\nWhen a row is empty,\neach side stores the\nseeds in its own row.\n"
@@ -21,11 +21,11 @@ PAGES = (
     "Keys and knob\nPress a pit: sow it.\nHold: see where it\nends; let go: sow.\n"
     "Knob: pick a pit and\npush to sow it. Else\npush: the game menu.",
     "Colours\nblue: your pits\norange: theirs\nwhite: last seed\n"
-    "green: good move\n(blinks: a capture)\nright key: this line",
+    "green: good move\n(blinks: a capture)\n",
     "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\n"
-    "computer thinking\n\nright key: this line",
+    "computer thinking\n\n",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\n"
-    "North may swap once\n(Settings: Swap).\nMenu: Agree draw.",
+    "Menu: Agree draw.\n\n",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (

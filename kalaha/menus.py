@@ -125,13 +125,9 @@ def new_game(app, computer, again=False):
     mode = TWO_PLAYERS if computer is None else computer
     clocks = app.clock.remaining if app.clock is not None else (0, 0)
     app.store.new_game(
-        app.board.rules(), mode, LEVEL_NAMES.index(app.level), clock_control(app), clocks
+        app.board.rules(), mode, LEVEL_NAMES.index(app.level), app.clock.control if app.clock else 0, clocks
     )
     begin_play(app)
-
-
-def clock_control(app):
-    return app.clock.control if app.clock is not None else 0
 
 
 def start_clock(app, control):
