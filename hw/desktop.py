@@ -324,10 +324,14 @@ class Simulator:
         return read_lines(self.app.frame.buf)
 
     def show(self, out):
-        """What the OLED shows now, as text read back from its pixels."""
+        """What the OLED shows now, as text read back from its pixels, and what kind of screen
+        that is ("board", "text", "result"; "-" for a picture that is not one whole screen)."""
+        from kalaha.reading import screen_kind
+
         out.write("show:\n")
         for line in self.text():
             out.write("  |%s\n" % line)
+        out.write("screen: %s\n" % (screen_kind(self.app.frame.buf) or "-"))
 
     def report(self, out):
         out.write("display:\n")

@@ -247,6 +247,9 @@ def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
     assert status == 0, err
     shows = out.split("show:\n")[1:]
     assert len(shows) == EVERY_SCREEN.count("show")
+    # each read right after the input that opened it (one to three frames): already whole
+    kinds = [line.split()[1] for line in out.splitlines() if line.startswith("screen: ")]
+    assert len(kinds) == len(shows) and "-" not in kinds and {"board", "text", "result"} <= set(kinds)
     seen = []
     for block in shows:
         lines = [line[3:] for line in block.splitlines() if line.startswith("  |")][:8]
@@ -322,3 +325,27 @@ def test_help_exits_0(capsys):
     from hw.desktop import main
 
     assert main(["--help"]) == 0 and "usage" in capsys.readouterr().out
+
+
+def test_the_window_fits_the_screen_it_opens_on():
+    from hw.desktop import HEIGHT, window_scale
+
+    class Info:
+        def __init__(self, height):
+            self.current_h = height
+
+    class FakePygame:
+        class display:
+            height = 1080
+
+            @classmethod
+            def Info(cls):
+                return Info(cls.height)
+
+    assert window_scale(FakePygame, headless=True) == (1, 1)
+    FakePygame.display.height = 2000
+    assert window_scale(FakePygame, headless=False) == (1, 1)  # room: the device at its size
+    for height in (768, 600):
+        FakePygame.display.height = height
+        num, den = window_scale(FakePygame, headless=False)
+        assert HEIGHT * num // den <= height - 100  # the whole device, with room for a title bar
