@@ -16,6 +16,7 @@ from kalaha.store import TWO_PLAYERS
 def ask(app, question, yes, action, back):
     """Ask before `action` (an action's name): the CONFIRM screen, Yes or No (to `back`)."""
     app.pending = (question, yes, action, back)
+    app.message = ""  # (the bottom line is the question's own: what was said before is done)
     app.go(CONFIRM)
 
 

@@ -434,8 +434,14 @@ class View:
         self._menu_pixels()
 
     def draw_list(self, title, rows, first, footer):
-        """A title and six rows of text from `first` (no cursor: nothing to choose)."""
-        text_page(self.frame, title, rows[first : first + 6], self.message or footer)
+        """A title and six rows of text from `first` (no cursor: nothing to choose), marked
+        where more rows are above or below."""
+        shown = rows[first : first + 6]
+        if first > 0:
+            shown[0] = "%-20s^" % shown[0][:20]
+        if first + 6 < len(rows):
+            shown[5] = "%-20sv" % shown[5][:20]
+        text_page(self.frame, title, shown, self.message or footer)
         self._menu_pixels()
 
     def _menu_pixels(self):

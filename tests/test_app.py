@@ -323,6 +323,7 @@ def test_resign_and_result_screen():
     d.choose("Resign")
     # Resign asks once more; No goes back to the game, Yes ends it.
     assert a.screen == CONFIRM and lines(a)[0] == "Resign this game?"
+    assert lines(a)[7] == "turn: pick  push: ok"  # its own bottom line, not the game's last words
     d.choose("No")
     assert a.screen == GAME and a.board.to_move is not None
     a.click()

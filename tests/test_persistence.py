@@ -278,6 +278,10 @@ def test_move_list_scrolls():
     first = list(lines(a))
     a.turn(-10)
     assert lines(a)[1].startswith("1 ") and (lines(a) != first or len(a.board.turns()) <= 6)
+    if len(a.board.turns()) > 6:  # more below: marked, and not above
+        assert lines(a)[6].endswith("v") and not lines(a)[1].endswith("^")
+        a.turn(10)
+        assert lines(a)[1].endswith("^") and not lines(a)[6].endswith("v")
     a.click()
     assert a.screen == GAME
 
