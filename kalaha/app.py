@@ -704,7 +704,8 @@ class App(View):
         """The computer's share of this frame: think, then sow once the pause has passed, so
         the player reads the last move's effect before the computer's cause."""
         pit = self._computer_choice()
-        if pit and self.now - self.think_started >= COMPUTER_PAUSE_MS:
+        # (and not while the last sowing's capture or extra turn still blinks on the keys)
+        if pit and self.now - self.think_started >= COMPUTER_PAUSE_MS and not self.effect_until:
             self.computer_pit = 0
             self.thinking = False
             self._sow(pit)

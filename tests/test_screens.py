@@ -538,11 +538,12 @@ def test_the_computer_waits_before_it_sows_and_every_message_names_who():
                     said.add(a.message)
             if a.screen == GAME:
                 assert d.t - before >= COMPUTER_PAUSE_MS or d.t - started >= COMPUTER_PAUSE_MS
+                assert not a.effect_until or a.anim_path is None  # it sowed after the effect ended
             while a.anim_path is not None:
                 d.frames()
                 if a.message:
                     said.add(a.message)
-    events = [m for m in said if "capture" in m or "extra turn" in m]
+    events = [m for m in said if " take" in m or "extra turn" in m]
     assert events and all(m.split(":")[0].split()[0] in ("You", "Computer") for m in events), said
 
 
