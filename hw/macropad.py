@@ -5,9 +5,8 @@ and supervisor.
 """
 
 import gc
-import sys
 
-from kalaha.compat import const
+from kalaha.compat import const, forget
 from kalaha.store import SIZE
 
 # The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
@@ -171,11 +170,7 @@ def main():
 
     keys, encoder, pixels, display, oled, sound, app, report = start()
     del start  # (else this frame keeps the module's code alive)
-    sys.modules.pop("hw.startup", None)
-    import hw
-
-    if "startup" in hw.__dict__:
-        delattr(hw, "startup")
+    forget("hw.startup")
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     collect = False  # a collection is due (the housekeeping below)

@@ -22,7 +22,7 @@ from kalaha.clock import WARN_MS
 # Imported with the app, not at a game's end: importing its .mpy took about 20 ms on the
 # emulated MacroPad, one frame over budget on the result screen; it costs 0.8 KB of heap.
 from kalaha.coach import Coach
-from kalaha.compat import const
+from kalaha.compat import const, forget
 from kalaha.endgame import RootDecision
 from kalaha.frame import TICKS_WRAP, Frame
 from kalaha.screens import (
@@ -33,7 +33,6 @@ from kalaha.screens import (
     MOVES,
     RESULT,
     SIDE_TITLES,
-    forget,
 )
 from kalaha.store import DEFAULT_SETTINGS, MemoryFlash, Store
 from kalaha.view import (

@@ -11,4 +11,16 @@ except ImportError:  # CPython: const() is the identity
         return value
 
 
-__all__ = ["const"]
+def forget(module):
+    """Let a module go (its entry in sys.modules and its name in its package), so the heap gets
+    its code back once nothing else holds it: the screens' own modules, start-up code."""
+    import sys
+
+    sys.modules.pop(module, None)
+    package, _dot, name = module.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and name in parent.__dict__:
+        delattr(parent, name)
+
+
+__all__ = ["const", "forget"]

@@ -1,6 +1,6 @@
 """How to play, on the device: the rules in short, the keys and knob, the colour legend, and
 their drawing. Imported only while the help is shown (kalaha.view) and let go after
-(kalaha.screens.forget): its text costs no heap in games or menus.
+(kalaha.compat.forget): its text costs no heap in games or menus.
 """
 
 from kalaha.draw import text_page

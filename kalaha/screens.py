@@ -41,7 +41,8 @@ class Page:
             self.click(app)
 
     def enter(self, app):
-        self.turn(app, 0)  # onto a row that can be chosen
+        # onto a row that can be chosen (Page's own turn: screens that turn otherwise have none)
+        Page.turn(self, app, 0)
 
     def turn(self, app, delta):
         """Move the cursor by `delta` rows, over the rows that only inform (no action)."""
@@ -117,9 +118,8 @@ class Replay(Page):
     """A finished game again: keys and the encoder step it by turn, sowing or seed."""
 
     shows_board = True
-    module = "kalaha.records"
-
     shows_turn = False
+    module = "kalaha.records"
 
     def enter(self, app):
         g = app.store.history[len(app.store.history) - 1 - app.replay_choice]
@@ -155,9 +155,6 @@ class Game(Page):
 
     clock_runs = True
     shows_board = True
-
-    def enter(self, app):
-        pass
 
     def key(self, app, key):
         app.press_pit(key)
@@ -227,7 +224,7 @@ class Result(Menu):
 
 class Confirm(Menu):
     """A question before an action that cannot be taken back: Yes does it, No goes back.
-    (app.pending: the title, the Yes label, the App method, and the screen to go back to.)"""
+    (app.pending: the title, the Yes label, the action's name, and the screen to go back to.)"""
 
     def title(self, app):
         return app.pending[0]
@@ -251,9 +248,6 @@ class Help(Page):
 
     module = "kalaha.howto"
 
-    def enter(self, app):
-        pass
-
     def key(self, app, key):
         self.turn(app, 1)  # any key: the next page
 
@@ -267,18 +261,6 @@ class Help(Page):
 
     def draw(self, app):
         app.draw_help()
-
-
-def forget(module):
-    """Let a module imported only while its screen is shown go, so the heap gets it back."""
-    import sys
-
-    sys.modules.pop(module, None)
-    import kalaha
-
-    name = module.split(".")[-1]
-    if name in kalaha.__dict__:
-        delattr(kalaha, name)
 
 
 class Settings(Menu):

@@ -23,7 +23,7 @@ write that rewrites the sector), so saving never needs a big block from a fragme
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, Board
 from kalaha.clock import CONTROLS
-from kalaha.compat import const
+from kalaha.compat import const, forget
 
 try:
     from binascii import crc32 as _crc32
@@ -330,7 +330,7 @@ class Store:
         from kalaha import storeload
 
         storeload.load(self)
-        _forget("kalaha.storeload")
+        forget("kalaha.storeload")
 
     def scratch(self, size):
         """The image's last `size` bytes, lent out: the store fills the image only inside its
@@ -493,18 +493,6 @@ class Store:
         image[HEADER + 2] = n >> 8
         _put_crc(image, HEADER, p)
         return True
-
-
-def _forget(module):
-    """Let a module go, so the heap has its code back (kalaha.screens.forget, for the store)."""
-    import sys
-
-    import kalaha
-
-    sys.modules.pop(module, None)
-    name = module.split(".")[-1]
-    if name in kalaha.__dict__:
-        delattr(kalaha, name)
 
 
 def _put_crc(buf, start, end):
