@@ -160,6 +160,7 @@ class Simulator:
         num, den = self.fit
         self.window = pygame.display.set_mode((WIDTH * num // den, HEIGHT * num // den))
         self.oled = pygame.Surface((128, 64))
+        self._oled_shows = None  # (frame bytes, turned) the surface was made from
         from kalaha.store import MemoryFlash, Store
 
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
@@ -199,12 +200,16 @@ class Simulator:
         self.draw()
 
     def oled_picture(self):
-        """The OLED as the panel shows it: the frame's pixels, turned round when facing North."""
+        """The OLED as the panel shows it: the frame's pixels, turned round when facing North
+        (made again only when the frame or the turn changed)."""
         buf = self.app.frame.buf
+        turned = self.app.flip
+        if self._oled_shows == (buf, turned):
+            return self.oled
+        self._oled_shows = (bytes(buf), turned)
         surface = self.oled
         surface.fill((0, 0, 0))
         lit = (150, 220, 255)
-        turned = self.app.flip
         for page in range(8):
             for x in range(128):
                 byte = buf[page * 128 + x]

@@ -136,7 +136,6 @@ class App(View):
         self.frame = Frame()  # the display's picture (kalaha.frame), drawn by render()
         self.pit_styles = bytearray(12)  # each view key's pit box style (kalaha.frame BOX_*)
         self._labels = []  # a menu's labels, reused
-        self._preview_end = -1  # the cell where the previewed pit's last seed falls
         self.sounds = []  # (hz, ms) to play this frame; the hardware drains it
         self.message = ""
         self.now = 0
@@ -190,7 +189,6 @@ class App(View):
         self.last_from = -1  # the cell its last sowing began from, and ended in (until the next move)
         self.last_end = -1
         self.coach_text = ""  # the result screen's coach line, once the coach has finished
-        self.end_note = ""  # ... and how the game ended
         # Two players: the side the device faces. It turns to the next player only after the
         # sowing has been shown to the one who made it (HANDOVER_MS), so cause comes before effect.
         self.facing = SOUTH
@@ -440,8 +438,6 @@ class App(View):
             do(self)
         else:
             getattr(self, action)()
-
-    # Menu actions (kalaha.screens names them)
 
     # ----- the game -----------------------------------------------------------------------
 

@@ -46,22 +46,28 @@ def split(text, width):
 
 def line(frame, page, text, inverted=False):
     """A whole line of text, redrawn only when it changed."""
-    key = text if not inverted else "\x01" + text
-    if frame.changed(R_LINE + page, key):
+    if frame.changed(R_LINE + page, text, 1 if inverted else 0):
         frame.line(page, text, inverted)
 
 
 def title_line(frame, text):
-    if frame.changed(R_LINE, "\x02" + text):
+    if frame.changed(R_LINE, text, 2):
         frame.title(text[:COLUMNS])
+
+
+def panel_text(frame, page, text, inverted=False, width=WIDTH):
+    """Text in the stores' panel on `page`, its margin and the rest up to `width` blank."""
+    frame.text(PANEL_X, page, "", inverted, PANEL_TEXT - PANEL_X)
+    frame.text(PANEL_TEXT, page, text, inverted, width - PANEL_TEXT)
 
 
 # ----- the board -------------------------------------------------------------------------
 
 
-def board(app, frame):
-    """The pits in the keys' layout (counts in 2x digits, boxes), the stores in 3x digits, the
-    players' names with the mover's inverted, and what just happened or what to do, in words."""
+def board(app, frame, sown, words):
+    """The pits in the keys' layout (counts in 2x digits, boxes), the stores in 3x digits (a
+    bar beside the one where the last seed fell: cell `sown`), the players' names with the
+    mover's inverted, and `words`: what just happened or what to do."""
     b = app.shown_board()
     c = app.shown_cells()
     viewer = app.board_viewer()
@@ -75,7 +81,6 @@ def board(app, frame):
         style = styles[key]
         if frame.changed(R_PIT + key, (count + 1) * 8 + style):
             frame.pit((key % cols) * PIT_PITCH, (key // cols) * 2, count, style)
-    sown = app.sown_cell()
     mover = b.to_move
     narrow = cols != 3
     for half in range(2):
@@ -90,9 +95,8 @@ def board(app, frame):
             line(frame, 4 + half, "%-12s store %2d%s" % (label, count, " *" if mark else ""), lit)
             continue
         page = 0 if half == 0 else 7
-        if frame.changed(R_LABEL + half, label + ("\x01" if lit else "")):
-            frame.text(PANEL_X, page, "", lit, PANEL_TEXT - PANEL_X)
-            frame.text(PANEL_TEXT, page, label, lit, WIDTH - PANEL_TEXT)
+        if frame.changed(R_LABEL + half, label, 1 if lit else 0):
+            panel_text(frame, page, label, lit)
         y = STORE_Y[half]
         if frame.changed(R_STORE + half, count * 2 + (1 if mark else 0)):
             frame.erase(_STORE_LEFT, y >> 3, WIDTH - _STORE_LEFT, 2)
@@ -101,21 +105,18 @@ def board(app, frame):
                 # the last seed fell in this store: a bar beside its count
                 frame.vline(_STORE_LEFT, y, 15)
                 frame.vline(_STORE_LEFT + 1, y, 15)
-    info = app.panel_info()
     if narrow:
-        first, second = split(app.footer(), COLUMNS)
+        first, second = split(words, COLUMNS)
         line(frame, 6, first)
         line(frame, 7, second)
         return
+    info = app.panel_info()
     if frame.changed(R_INFO, info):
-        frame.text(PANEL_TEXT, 1, info, False, _STORE_LEFT - PANEL_TEXT)
-    words = app.footer()
+        panel_text(frame, 1, info, False, _STORE_LEFT)
     if frame.changed(R_SAY, words):
         first, second = split(words, PANEL_CHARS)
-        frame.text(PANEL_X, 3, "", False, PANEL_TEXT - PANEL_X)
-        frame.text(PANEL_TEXT, 3, first, False, WIDTH - PANEL_TEXT)
-        frame.text(PANEL_X, 4, "", False, PANEL_TEXT - PANEL_X)
-        frame.text(PANEL_TEXT, 4, second, False, WIDTH - PANEL_TEXT)
+        panel_text(frame, 3, first)
+        panel_text(frame, 4, second)
 
 
 def pit_style(chosen, landed, played):
@@ -128,26 +129,28 @@ def pit_style(chosen, landed, played):
 MENU_FOOTER = "turn: pick  push: ok"
 
 
-def menu(frame, title, labels, cursor, footer, selectable=True):
-    """A title, six rows of `labels` around the `cursor` (its row an inverted bar), scroll
-    marks where more rows are above or below, and the footer."""
+def menu(frame, title, labels, cursor, footer, first=-1):
+    """A title, six rows of `labels` from `first` (-1: around the `cursor`), the cursor's row
+    an inverted bar (cursor -1: a list, nothing to choose), scroll marks where more rows are
+    above or below, and the footer."""
     rows = PAGES - 2
-    first = max(0, min(cursor - rows // 2, len(labels) - rows))
+    if first < 0:
+        first = max(0, min(cursor - rows // 2, len(labels) - rows))
     title_line(frame, title)
     for row in range(rows):
         i = first + row
         if i >= len(labels):
             line(frame, row + 1, "")
             continue
-        text = labels[i][: COLUMNS - 2]
+        text = labels[i]
         mark = ""
         if row == 0 and first > 0:
             mark = "^"
         elif row == rows - 1 and i < len(labels) - 1:
             mark = "v"
         if mark:
-            text = "%-*s%s" % (COLUMNS - 1, text, mark)
-        line(frame, row + 1, text, selectable and i == cursor)
+            text = "%-*s%s" % (COLUMNS - 1, text[: COLUMNS - 1], mark)
+        line(frame, row + 1, text, i == cursor)
     line(frame, FOOTER, footer)
 
 
@@ -165,7 +168,7 @@ def text_page(frame, title, rows, footer):
 
 
 def result(app, frame, labels, cursor):
-    """Who won in words, the final score in 4x digits with whose it is, how it ended or the
+    """Who won and how it ended in words, the final score in 4x digits with whose it is, the
     coach's line, and the two choices."""
     b = app.board
     viewer = app.board_viewer()
@@ -182,7 +185,7 @@ def result(app, frame, labels, cursor):
         frame.number(76, 10, theirs, SCORE_SCALE, 2)
     names = "%-10s%11s" % (app.side_label(viewer, viewer), app.side_label(opp, viewer))
     line(frame, 4, names)
-    line(frame, 5, app.result_note())
+    line(frame, 5, app.coach_text)
     for row in range(2):
         line(frame, 6 + row, ("  " + labels[row]) if row < len(labels) else "", row == cursor)
 

@@ -9,7 +9,6 @@ from kalaha.compat import const
 from kalaha.glyphs import DIGITS, TEXT
 
 WIDTH = const(128)
-HEIGHT = const(64)
 PAGES = const(8)
 CHAR = const(6)  # a text character's advance: 5 columns of glyph and one blank
 COLUMNS = const(21)  # characters on a line
@@ -17,7 +16,7 @@ TEXT_X = const(1)  # text starts here, so 21 characters sit in the middle of 128
 
 # Pit boxes, PIT_W x PIT_H: two whole pages, so four rows fill the display's height. Style bits:
 # where the last seed fell (a bold box), the pit chosen by the knob or a held key (drawn
-# inverted), the pit the last turn started from (a filled corner).
+# inverted), the pit the last turn started from (a short bar under the top line).
 PIT_W = const(20)
 PIT_H = const(16)
 BOX_BOLD = const(1)
@@ -29,10 +28,6 @@ DRAW_UNTIL_MS = const(13)  # a frame's drawing stops this long after the frame b
 
 _ZEROS = bytes(WIDTH)
 _ONES = b"\xff" * WIDTH
-
-
-def text_width(text):
-    return len(text) * CHAR
 
 
 def _digit_column(digit, column, scale):
@@ -59,6 +54,7 @@ class Frame:
         self.zeros = memoryview(_ZEROS)
         self.ones = memoryview(_ONES)
         self.memo = [None] * regions
+        self.flags = bytearray(regions)  # ... and how (inverted, a title): no key built per frame
         self.dirty = 0xFF
         self.owner = None  # what the regions were drawn for (a screen); another clears them
         self.complete = True  # every region drawn: the hardware may show the frame
@@ -92,17 +88,20 @@ class Frame:
         memo = self.memo
         for i in range(len(memo)):
             memo[i] = None
+            self.flags[i] = 0
         self.dirty = 0xFF
 
-    def changed(self, region, key):
-        """True (and `key` remembered) when region number `region` is to be drawn from another
-        key than it shows, and the frame has time for it (else it waits: not `complete`)."""
-        if self.memo[region] == key:
+    def changed(self, region, key, flags=0):
+        """True (and `key` and `flags` remembered) when region number `region` is to be drawn
+        from another key or flags than it shows, and the frame has time for it (else it waits:
+        not `complete`)."""
+        if self.flags[region] == flags and self.memo[region] == key:
             return False
         if self.ticks is not None and (self.ticks() - self.start) % TICKS_WRAP >= DRAW_UNTIL_MS:
             self.complete = False
             return False
         self.memo[region] = key
+        self.flags[region] = flags
         return True
 
     def taken(self):
@@ -190,7 +189,7 @@ class Frame:
 
     def number(self, x, y, value, scale, digits=0):
         """`value` in big digits (3x5 scaled by `scale`, a gap of `scale` between them), from
-        x at row y; at least `digits` digits wide, right-aligned. Returns the x after it."""
+        x at row y; at least `digits` digits wide, right-aligned."""
         text = "%d" % value
         pad = digits - len(text)
         if pad > 0:
@@ -203,7 +202,6 @@ class Frame:
                     self.column(x, y, bits)
                     x += 1
             x += scale
-        return x
 
     # ----- pit boxes ----------------------------------------------------------------------
 

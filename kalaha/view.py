@@ -6,7 +6,7 @@ A mixin of kalaha.app.App: the colour language, the key map and the words on the
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
-from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, menu, pit_style, result, split, text_page
+from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, menu, pit_style, result, split
 from kalaha.screens import (
     ASLEEP,
     DRAW_OFFER,
@@ -202,15 +202,27 @@ class View:
             return SOUTH
         return 1 - self.computer if self.computer is not None else SOUTH
 
-    def sown_cell(self):
-        """The cell where the last seed fell (sowing), will fall (a previewed pit), or fell at
-        the end of the last turn (until the next move); -1 for none."""
+    def previewed(self):
+        """The move a held key or the knob's cursor shows: (view key, pit, the cell its last
+        seed falls in, extra turn, seeds captured), or None."""
+        b = self.board
+        if self.preview < 0 or self.anim_path is not None or self.screen != GAME:
+            return None
+        side, pit = pit_of_view_key(self.preview, self.viewer, b.pits)
+        if side != b.to_move or not pit or not b.is_legal(pit):
+            return None
+        end, extra, captured, _over = b.preview(pit)
+        return self.preview, pit, end, extra, captured
+
+    def sown_cell(self, previewed):
+        """The cell where the last seed fell (sowing), will fall (the `previewed` move), or fell
+        at the end of the last turn (until the next move); -1 for none."""
         if self.screen == REPLAY:
             return -1
         if self.anim_path is not None:
             return self.anim_path[self.anim_pos - 1] if self.anim_pos else -1
-        if self._preview_end >= 0:
-            return self._preview_end
+        if previewed is not None:
+            return previewed[2]
         return self.last_end
 
     def draw_board(self):
@@ -255,24 +267,19 @@ class View:
             px[(now // PHASE_MS) % 6] = _scale(THINKING_COLOUR, bright, 4)
         # The pits' boxes: the chosen one inverted, where the last seed fell (or will) bold,
         # where the last turn began marked; the same keys light white.
-        self._preview_end = -1
+        previewed = self.previewed()
         chosen = -1
-        cap = 0
-        if self.preview >= 0 and self.anim_path is None and game:
-            side, pit = pit_of_view_key(self.preview, viewer, p)
-            if side == mover and pit and b.is_legal(pit):
-                end, extra, cap, _over = b.preview(pit)
-                self._preview_end = end
-                chosen = self.preview
-                px[chosen] = _scale(GOOD_COLOUR if extra else YOURS_COLOUR, bright, 4)
-        sown = self.sown_cell()
+        if previewed is not None:
+            chosen = previewed[0]
+            px[chosen] = _scale(GOOD_COLOUR if previewed[3] else YOURS_COLOUR, bright, 4)
+        sown = self.sown_cell(previewed)
         landed = self.key_of_cell(sown, viewer) if sown >= 0 else -1
         played = -1
         if self.screen != REPLAY and self.last_from >= 0 and self.anim_path is None:
             played = self.key_of_cell(self.last_from, viewer)
         if landed >= 0 and landed != chosen:
             colour = SOW_COLOUR
-            if self._preview_end >= 0 and cap and not blink:
+            if previewed is not None and previewed[4] and not blink:
                 colour = OFF  # the previewed move captures there: the key blinks
             px[landed] = _scale(colour, bright, 4)
         if game and self.effect_until:
@@ -286,7 +293,7 @@ class View:
         styles = self.pit_styles
         for key in range(12):
             styles[key] = pit_style(key == chosen, key == landed, key == played)
-        board(self, self.frame)
+        board(self, self.frame, sown, self.footer(previewed))
 
     def _shades_for(self, bright):
         """Yours and theirs at the ten seed-count levels, for this brightness (kept until it changes)."""
@@ -342,16 +349,18 @@ class View:
             return "replay"
         return self.level if self.computer is not None else ""
 
-    def footer(self):
-        """The board's bottom line: a message, what the knob or a held key will do, who acts."""
+    def footer(self, previewed=None):
+        """The board's words: a message, what the knob or a held key will do (the `previewed`
+        move; worked out here when not given), who acts."""
         if self.screen == REPLAY:
             return self.replay_footer()
         if self.message:
             return self.message
         b = self.board
-        if self.screen == GAME and self._preview_end >= 0:
-            side, pit = pit_of_view_key(self.preview, self.viewer, b.pits)
-            what = "%s%d %s" % (SIDE_TITLES[side][0], pit, self._preview_words(pit))
+        if previewed is None:
+            previewed = self.previewed()
+        if previewed is not None:
+            what = "%s%d %s" % (SIDE_TITLES[b.to_move][0], previewed[1], self._preview_words(previewed))
             return ("push: " if self.pit_cursor >= 0 else "let go: ") + what
         if self.thinking:
             return "Computer thinking"
@@ -365,8 +374,8 @@ class View:
             return "%s: pick a pit" % ("Your move" if self.computer is not None else SIDE_TITLES[b.to_move])
         return ""
 
-    def _preview_words(self, pit):
-        end, extra, captured, _over = self.board.preview(pit)
+    def _preview_words(self, previewed):
+        _key, _pit, end, extra, captured = previewed
         if extra:
             return "extra turn"
         if captured:
@@ -392,11 +401,7 @@ class View:
 
     def draw_result(self, items):
         """The result screen and the winner's sweep on the keys."""
-        labels = self._labels
-        del labels[:]
-        for label, _action in items:
-            labels.append(label)
-        result(self, self.frame, labels, self.cursor)
+        result(self, self.frame, self._labels_of(items), self.cursor)
         # A band in the winner's colour (both, for a draw) runs across the keys.
         bright = self.settings["brightness"]
         band = (self.now // PHASE_MS) % 6
@@ -408,10 +413,6 @@ class View:
             self.pixels[k] = OFF
         self.pixels[band] = _scale(top, bright, 6)
         self.pixels[11 - band] = _scale(low, bright, 6)
-
-    def result_note(self):
-        """The result screen's line under the score: the coach's words, or how it ended."""
-        return self.coach_text or self.end_note
 
     def _clock_text(self, side):
         clock = self.clock
@@ -426,23 +427,21 @@ class View:
     def draw_menu(self, title, items, footer=None):
         """A menu: the title, its (label, action) items around the cursor, the footer (a
         message, or what the controls do)."""
+        menu(self.frame, title, self._labels_of(items), self.cursor, self.message or footer or MENU_FOOTER)
+        self._menu_pixels()
+
+    def draw_list(self, title, rows, first, footer):
+        """A title and six rows of text from `first` (no cursor: nothing to choose)."""
+        menu(self.frame, title, rows, -1, self.message or footer, first)
+        self._menu_pixels()
+
+    def _labels_of(self, items):
+        """The labels of (label, action) items, in a list kept for it (none made a frame)."""
         labels = self._labels
         del labels[:]
         for label, _action in items:
             labels.append(label)
-        menu(self.frame, title, labels, self.cursor, self.message or footer or MENU_FOOTER)
-        self._menu_pixels()
-
-    def draw_list(self, title, rows, first, footer):
-        """A title and six rows of text from `first` (no cursor: nothing to choose), marked
-        where more rows are above or below."""
-        shown = rows[first : first + 6]
-        if first > 0:
-            shown[0] = "%-20s^" % shown[0][:20]
-        if first + 6 < len(rows):
-            shown[5] = "%-20sv" % shown[5][:20]
-        text_page(self.frame, title, shown, self.message or footer)
-        self._menu_pixels()
+        return labels
 
     def _menu_pixels(self):
         # The keys work as menu keys: top row up, middle rows choose, bottom row down.
