@@ -229,6 +229,8 @@ class Simulator:
             self.step()
 
     def draw(self):
+        from kalaha.reading import pit_at
+
         pg = self.pygame
         win = self.device
         win.fill((38, 38, 44))
@@ -245,7 +247,7 @@ class Simulator:
             pg.draw.rect(win, glow, (x - 5, y - 5, KEY_SIZE + 10, KEY_SIZE + 10), border_radius=14)
             pg.draw.rect(win, cap, (x + 6, y + 6, KEY_SIZE - 12, KEY_SIZE - 12), border_radius=10)
             # The key's pit (S3 = South's pit 3) where a board is shown, and its keyboard key.
-            pit = self.app.pit_at(self.layout.view_key(k, self.app.flip))
+            pit = pit_at(self.app, self.layout.view_key(k, self.app.flip))
             if pit is not None:
                 label = self.font.render("%s%d" % ("SN"[pit[0]], pit[1]), True, (220, 220, 230))
                 win.blit(label, (x + 14, y + 12))

@@ -21,7 +21,7 @@ import supervisor  # noqa: E402
 import synthio  # noqa: E402
 
 from hw.layout import MACROPAD  # noqa: E402
-from kalaha.app import TICKS_WRAP  # noqa: E402
+from kalaha.frame import TICKS_WRAP  # noqa: E402
 from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
@@ -29,10 +29,8 @@ PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setti
 _ENCODER_SWITCH_KEY = const(12)  # the encoder's push switch joins the key scanner as a 13th key
 ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 _REPORT_MS = const(5000)  # how often the serial console gets the frame and heap figures
-# A garbage collection takes 13-17 ms on the device (measured, emulated): do it in a frame of
-# its own once free memory drops below this. Left alone, the firmware collected whenever about
-# 42 KB were still free, in whatever frame allocated then (the table's check, a sowing, the
-# coach's start): each such frame was over 20 ms, measured on the emulated MacroPad.
+# A garbage collection takes 13-17 ms: done in a frame of its own once free memory drops below
+# this, not by the firmware in whatever frame allocates then (docs/performance.md).
 _COLLECT_BELOW = const(56 * 1024)
 _HOUSEKEEPING_FRAMES = const(10)  # how often a busy app is asked whether a collection is due
 # A frame's goal: 20 ms of device time, all included. What its start has used (the keys, a
@@ -128,8 +126,8 @@ class SerialReport:
             return
         self.frames += 1
         took = (app_done - start) % TICKS_WRAP
-        sowed = app.version != self.version  # a sowing started in this frame (a key or the computer)
-        self.version = app.version
+        sowed = app.game.version != self.version  # a sowing started in this frame (a key or the computer)
+        self.version = app.game.version
         if took > self.worst:
             self.worst = took
             self.parts = "keys and pixels %d, display %d, app %d%s%s" % (
@@ -137,16 +135,16 @@ class SerialReport:
                 (display_done - pixels_done) % TICKS_WRAP,
                 (app_done - display_done) % TICKS_WRAP,
                 "; sowed" if sowed else "",
-                "; thinking" if app.thinking else ("; sowing" if app.anim_path is not None else ""),
+                "; thinking" if app.thinker.thinking else ("; sowing" if app.sowing.path is not None else ""),
             )
-        if app.thinking and self.thinking_since < 0:
+        if app.thinker.thinking and self.thinking_since < 0:
             self.thinking_since = now
-        elif not app.thinking and self.thinking_since >= 0:
+        elif not app.thinker.thinking and self.thinking_since >= 0:
             print("kalaha: thought %d ms" % (now - self.thinking_since))
             self.thinking_since = -1
         result = app.screen == RESULT
         if result and not self.result:
-            print("kalaha: result: %s" % app.result_text)
+            print("kalaha: result: %s" % app.game.result_text)
         self.result = result
         if now >= self.next:
             t = supervisor.ticks_ms()
@@ -211,7 +209,7 @@ def main():
             app.turn(position - last_position)
             last_position = position
         # Show what the last tick made, then tick: the thinking slices can then use what is
-        # left of the frame's time (kalaha.app.THINK_FRAME_MS, counted from `ticks`).
+        # left of the frame's time (kalaha.thinking.THINK_FRAME_MS, counted from `ticks`).
         # The pixels are sent only when one changed (a show costs about 2 ms).
         changed = False
         for k in range(12):
@@ -240,16 +238,10 @@ def main():
                 report.collected(gc.mem_free())  # (3-4 ms: in the frame after the collection's)
         display_done = supervisor.ticks_ms()
         spent = (display_done - ticks) % TICKS_WRAP
-        # Housekeeping: a collection (13-17 ms) is its frame's only work, in a frame that has
-        # used almost nothing yet; the app ticks again the next frame (its clock catches up).
-        # Whether one is due is asked a frame before: gc.mem_free() scans the heap's table
-        # (3-4 ms, measured emulated), which the frame that collects has no room for. It is
-        # asked every frame while the app is quiet (menus, waiting for a key, the table's
-        # check: frames with time to spare) and every _HOUSEKEEPING_FRAMES frames while it
-        # thinks or sows: before the tick while it searches (the search's slices stop by the
-        # clock, so they make room), else after the tick if the frame still has room (after
-        # a line of text's refresh, or a drawing that took 10 ms, it has none: measured
-        # emulated, such frames with the question in them took 20-24 ms).
+        # Housekeeping: a collection is its frame's only work, in a frame that has used almost
+        # nothing yet. Whether one is due (gc.mem_free(), 3-4 ms) is asked a frame before: every
+        # quiet frame, else every _HOUSEKEEPING_FRAMES, where the frame has room for it
+        # (docs/performance.md: frames on the emulated MacroPad).
         housekeeping = (housekeeping + 1) % _HOUSEKEEPING_FRAMES
         ask = not collect and (housekeeping == 0 or app.quiet())
         if collect and spent <= _COLLECT_UNTIL_MS:
@@ -257,7 +249,7 @@ def main():
             collect = False
             measure = True
         elif spent <= _TICK_UNTIL_MS:
-            searching = app.thinking or app.hinting
+            searching = app.thinker.busy()
             if ask and searching:
                 collect = gc.mem_free() < _COLLECT_BELOW
             app.tick(now, ticks)

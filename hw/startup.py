@@ -13,9 +13,10 @@ import supervisor
 from hw.layout import MACROPAD
 from hw.macropad import ENDGAME_FILE, PIXEL_BRIGHTNESS, STORE_IMAGE, NvmFlash, SerialReport, Sound
 from hw.screen import Oled
-from kalaha.app import TICKS_WRAP, App
+from kalaha.app import App
 from kalaha.endgame import CHUNK as TABLE_CHUNK
 from kalaha.endgame import open_table
+from kalaha.frame import TICKS_WRAP
 from kalaha.store import SIZE, MemoryFlash, Store
 
 
@@ -55,7 +56,6 @@ def start():
     display = board.DISPLAY
     oled = Oled(display)
     sound = Sound()
-    # The app thinks for most of a frame by this clock (kalaha.app.THINK_FRAME_MS).
     # The endgame table on the drive (make device puts it there): perfect endgames and exact
     # hints; without it the game plays on and the help's last page says so.
     endgame, why = open_table(ENDGAME_FILE, scratch=store.scratch(TABLE_CHUNK))

@@ -123,7 +123,7 @@ def build_parser():
     except ImportError:  # the AI tools are optional for the engine alone
         pass
     else:
-        add_ai_commands(sub, _rule_flags, _board, CliError)
+        add_ai_commands(sub, _rule_flags, _board, CliError, whole_number)
     return parser
 
 

@@ -66,8 +66,8 @@ def perfect_turn(table, board):
     return pits, first[1]
 
 
-def add_ai_commands(sub, rule_flags, make_board, cli_error):
-    from kalaha.cli import whole_number
+def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number):
+    """The AI's commands, given the command line's own helpers (kalaha.cli: no import back)."""
 
     def board_at(args):
         """The board after --record, or at --position (any seed total: it is counted)."""

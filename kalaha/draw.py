@@ -1,7 +1,5 @@
-"""The display's screens drawn into the frame (kalaha.frame) from the app's state.
-
-Each function is a pure drawing of what the app holds: it decides nothing and keeps nothing but
-the frame's memo of what each region shows. The board, menus and lists, help, the result.
+"""The display's screens drawn into the frame (kalaha.frame): the board, menus and lists, pages
+of text, the result. Each function draws what it is given; it keeps nothing but the frame's memo.
 """
 
 from kalaha.compat import const
@@ -64,39 +62,36 @@ def panel_text(frame, page, text, inverted=False, width=WIDTH):
 # ----- the board -------------------------------------------------------------------------
 
 
-def board(app, frame, sown, words):
-    """The pits in the keys' layout (counts in 2x digits, boxes), the stores in 3x digits (a
-    bar beside the one where the last seed fell: cell `sown`), the players' names with the
-    mover's inverted, and `words`: what just happened or what to do."""
-    b = app.shown_board()
-    c = app.shown_cells()
-    viewer = app.board_viewer()
-    cols = app.columns
-    cells = app.cells_of_keys(b, viewer)
-    styles = app.pit_styles
+def board(frame, cols, b, c, viewer, key_cells, styles, labels, lit, info, sown, words):
+    """The pits in the keys' layout (counts in 2x digits, boxes of `styles`), the stores in 3x
+    digits (a bar beside the one where the last seed fell: cell `sown`), the players' `labels`
+    (the opponent's, then yours) with half `lit` (0, 1; -1 none) inverted, `info` beside the
+    opponent's store, and `words`: what just happened or what to do.
+
+    `b` the board shown with cells `c`, seen by `viewer`; `key_cells[viewer * 12 + key]` the
+    cell under each key (-1: none); `cols` keys a row (3 on the MacroPad, or 6)."""
     at = viewer * 12
     for key in range(12):
-        cell = cells[at + key]
+        cell = key_cells[at + key]
         count = c[cell] if cell >= 0 else -1
         style = styles[key]
         if frame.changed(R_PIT + key, (count + 1) * 8 + style):
             frame.pit((key % cols) * PIT_PITCH, (key // cols) * 2, count, style)
-    mover = b.to_move
     narrow = cols != 3
     for half in range(2):
         side = 1 - viewer if half == 0 else viewer
         cell = b.store_index(side)
         count = c[cell]
         mark = cell == sown
-        label = app.side_label(side, viewer)
-        lit = side == mover and app.screen.shows_turn
+        label = labels[half]
+        inverted = half == lit
         if narrow:
             # Rows of six fill the width: each store's line below the pits, its name and count.
-            line(frame, 4 + half, "%-12s store %2d%s" % (label, count, " *" if mark else ""), lit)
+            line(frame, 4 + half, "%-12s store %2d%s" % (label, count, " *" if mark else ""), inverted)
             continue
         page = 0 if half == 0 else 7
-        if frame.changed(R_LABEL + half, label, 1 if lit else 0):
-            panel_text(frame, page, label, lit)
+        if frame.changed(R_LABEL + half, label, 1 if inverted else 0):
+            panel_text(frame, page, label, inverted)
         y = STORE_Y[half]
         if frame.changed(R_STORE + half, count * 2 + (1 if mark else 0)):
             frame.erase(_STORE_LEFT, y >> 3, WIDTH - _STORE_LEFT, 2)
@@ -110,7 +105,6 @@ def board(app, frame, sown, words):
         line(frame, 6, first)
         line(frame, 7, second)
         return
-    info = app.panel_info()
     if frame.changed(R_INFO, info):
         panel_text(frame, 1, info, False, _STORE_LEFT)
     if frame.changed(R_SAY, words):
@@ -154,28 +148,13 @@ def menu(frame, title, labels, cursor, footer, first=-1):
     line(frame, FOOTER, footer)
 
 
-
-
-def text_page(frame, title, rows, footer):
-    """A title, up to six lines of text, and the footer."""
-    title_line(frame, title)
-    for row in range(PAGES - 2):
-        line(frame, row + 1, rows[row] if row < len(rows) else "")
-    line(frame, FOOTER, footer)
-
-
 # ----- the result ------------------------------------------------------------------------
 
 
-def result(app, frame, labels, cursor):
-    """Who won and how it ended in words, the final score in 4x digits with whose it is, the
-    coach's line, and the two choices."""
-    b = app.board
-    viewer = app.board_viewer()
-    opp = 1 - viewer
-    line(frame, 0, centred(app.result_text))
-    mine = b.cells[b.store_index(viewer)]
-    theirs = b.cells[b.store_index(opp)]
+def result(frame, title, mine, theirs, names, coach, labels, cursor):
+    """Who won and how it ended (`title`), the final score in 4x digits (yours first) with whose
+    it is (`names`), the `coach`'s line, and the choices' `labels`."""
+    line(frame, 0, centred(title))
     if frame.changed(R_BIG, mine * 100 + theirs + 1):
         frame.erase(0, 1, WIDTH, 3)
         # "mine - theirs", centred: two 2-digit numbers of 4x digits and a dash
@@ -183,9 +162,8 @@ def result(app, frame, labels, cursor):
         frame.hline(58, 19, 12)
         frame.hline(58, 20, 12)
         frame.number(76, 10, theirs, SCORE_SCALE, 2)
-    names = "%-10s%11s" % (app.side_label(viewer, viewer), app.side_label(opp, viewer))
     line(frame, 4, names)
-    line(frame, 5, app.coach_text)
+    line(frame, 5, coach)
     for row in range(2):
         line(frame, 6 + row, ("  " + labels[row]) if row < len(labels) else "", row == cursor)
 

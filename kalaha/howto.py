@@ -1,10 +1,11 @@
 """How to play, on the device: the rules in short, the keys and knob, the colour legend, and
-their drawing. Imported only while the help is shown (kalaha.view) and let go after
+their drawing. Imported only while the help is shown (kalaha.screens.Help) and let go after
 (kalaha.compat.forget): its text costs no heap in games or menus.
 """
 
-from kalaha.draw import text_page
-from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, SOW_COLOUR, THEIRS_COLOUR, YOURS_COLOUR, _scale
+from kalaha.draw import FOOTER as BOTTOM
+from kalaha.draw import line, title_line
+from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, SOW_COLOUR, THEIRS_COLOUR, YOURS_COLOUR, scale
 
 FOOTER = "key: next  push: back"
 
@@ -20,12 +21,9 @@ PAGES = (
     "Most seeds wins.\n\nOptions: Settings.",
     "Keys and knob\nPress a pit: sow it.\nHold: see where it\nends; let go: sow.\n"
     "Knob: pick a pit and\npush to sow it. Else\npush: the game menu.",
-    "Colours\nblue: your pits\norange: theirs\nwhite: last seed\n"
-    "green: good move\n(blinks: a capture)\n",
-    "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\n"
-    "computer thinking\n\n",
-    "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\n"
-    "Menu: Agree draw.\n\n",
+    "Colours\nblue: your pits\norange: theirs\nwhite: last seed\ngreen: good move\n(blinks: a capture)\n",
+    "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\ncomputer thinking\n\n",
+    "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (
@@ -37,6 +35,14 @@ COLOURS = (
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
     (),
 )
+
+
+def text_page(frame, title, rows, footer):
+    """A title, up to six lines of text, and the footer."""
+    title_line(frame, title)
+    for row in range(6):
+        line(frame, row + 1, rows[row] if row < len(rows) else "")
+    line(frame, BOTTOM, footer)
 
 
 def page(number):
@@ -55,7 +61,7 @@ def draw_help(app):
     title, rows, colours = page(app.cursor)
     rows = list(rows)
     if app.cursor == 2:  # (the end: with the endgame table, the computer plays it perfectly)
-        t = app.endgame
+        t = app.thinker.endgame
         rows[4] = "Perfect at %d seeds" % t.max_seeds if t is not None else "No endgame table"
     text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, FOOTER)
     # The colour pages light a key in each colour they explain, beside its line.
@@ -65,4 +71,4 @@ def draw_help(app):
     for row in range(len(colours)):
         colour = colours[row]
         if colour:
-            app.pixels[row * 3 + 2] = _scale(colour, bright, 4)
+            app.pixels[row * 3 + 2] = scale(colour, bright, 4)

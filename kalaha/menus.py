@@ -1,36 +1,36 @@
-"""The menus' actions: new games and a saved game resumed, the level, the draw offer, the swap,
-and the questions before what cannot be undone (the record screens' own are in kalaha.records).
+"""The menus' actions: new games and a saved game resumed, undo, resign, the hint, the level,
+the draw offer, the swap, and the questions before what cannot be undone (the record screens'
+own are in kalaha.records).
 
 Imported when a menu's item is chosen (App.act) and let go when the board or another screen's
 module is shown (App.go): a game has the heap back. Each takes the app; menus name them.
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.app import BUZZ, EXTRA, HANDOVER_MS
-from kalaha.board import DRAW, END_AGREED, NORTH, SOUTH, SWAP, Board
+from kalaha.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import ChessClock
-from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, MENU, SIDE_TITLES, START_NAMES
+from kalaha.game import HANDOVER_MS, SIDE_TITLES
+from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT, START_NAMES
 from kalaha.store import TWO_PLAYERS
+from kalaha.thinking import HINT_DEPTH, HINT_NODES
+from kalaha.view import BUZZ, EXTRA
 
 
 def ask(app, question, yes, action, back):
     """Ask before `action` (an action's name): the CONFIRM screen, Yes or No (to `back`)."""
-    app.pending = (question, yes, action, back)
+    CONFIRM.question = (question, yes, action, back)
     app.message = ""  # (the bottom line is the question's own: what was said before is done)
     app.go(CONFIRM)
 
 
 def confirmed(app):
-    question, yes, action, back = app.pending
-    app.pending = None
+    _question, _yes, action, back = CONFIRM.question
     app.go(back)
     app.act(action)
 
 
 def not_confirmed(app):
-    back = app.pending[3]
-    app.pending = None
-    app.go(back)
+    app.go(CONFIRM.question[3])
 
 
 def next_level(app):
@@ -73,36 +73,37 @@ def ask_resign(app):
 
 
 def play_again(app):
-    new_game(app, app.computer, again=True)
+    new_game(app, app.game.computer, again=True)
 
 
 def leave_game(app):
-    app._cancel_search()
+    app.thinker.cancel()
     app.go(MENU)
 
 
 def offer_draw(app):
     """Agree draw: two players only; the other player answers (DRAW_OFFER)."""
-    if app.computer is not None or app.board.to_move is None:
+    g = app.game
+    if g.computer is not None or g.board.to_move is None:
         app.say("2 players only")
-        app._sound(BUZZ)
+        app.sound(BUZZ)
         return
-    # The other player answers, with the device turned to them (see View.flip).
-    app.draw_offer = app.board.to_move
+    # The other player answers, with the device turned to them (App.flip).
+    g.draw_offer = g.board.to_move
     app.go(DRAW_OFFER)
-    app._sound(EXTRA)
+    app.sound(EXTRA)
 
 
 def accept_draw(app):
-    app.draw_offer = -1
+    app.game.draw_offer = -1
     app.go(GAME)
-    app._finish_game(DRAW, END_AGREED)
+    app.finish_game(DRAW, END_AGREED)
 
 
 def decline_draw(app):
-    app.draw_offer = -1
+    app.game.draw_offer = -1
     app.go(GAME)
-    app.say("No draw: %s next" % SIDE_TITLES[app.board.to_move])
+    app.say("No draw: %s next" % SIDE_TITLES[app.game.board.to_move])
 
 
 def computer_side(app):
@@ -115,82 +116,153 @@ def computer_side(app):
 
 def new_game(app, computer, again=False):
     st = app.settings
-    if again and app.computer is not None:
-        computer = 1 - app.computer  # play again: the other player starts
+    if again and computer is not None:
+        computer = 1 - computer  # play again: the other player starts
     swap = st["swap"] and computer is None  # never against the computer (as in the sources)
-    app.board = Board(
+    board = Board(
         pits=st["pits"], seeds=st["seeds"], empty_capture=st["empty_capture"], alga=st["alga"], swap=swap
     )
-    app.computer = computer
-    start_clock(app, st["clock"] if computer is None else 0)
+    clock = make_clock(app, st["clock"] if computer is None else 0)
     mode = TWO_PLAYERS if computer is None else computer
-    clocks = app.clock.remaining if app.clock is not None else (0, 0)
-    app.store.new_game(
-        app.board.rules(), mode, LEVEL_NAMES.index(app.level), app.clock.control if app.clock else 0, clocks
-    )
-    begin_play(app)
+    clocks = clock.remaining if clock is not None else (0, 0)
+    control = clock.control if clock else 0
+    app.store.new_game(board.rules(), mode, LEVEL_NAMES.index(app.level), control, clocks)
+    begin_game(app, board, computer, clock)
 
 
-def start_clock(app, control):
-    app.clock = ChessClock(control) if control else None
-    app.last_second = -1
-    if app.clock is not None:
-        app.clock.start(SOUTH, app.now)
-
-
-def begin_play(app):
-    app.version += 1
+def begin_game(app, board, computer, clock):
+    """Play `board` (new, or replayed to where a saved game stopped) in the app's game: the
+    board shown, nothing carried over from the last game."""
+    g = app.game
+    g.board = board
+    g.computer = computer
+    g.clock = clock
+    g.last_second = -1
+    g.draw_offer = -1
+    g.version += 1
+    g.forget_last_turn()
+    g.face_mover()
     app.games_started += 1
-    app.thinking = False
-    app.hinting = False
-    app.root = None
-    app.anim_path = None
-    app._forget_last_turn()
+    app.thinker.cancel()
+    app.sowing.path = None
     app.message = ""
-    app.coach_text = ""
-    app._face_mover()
     app.go(GAME)
+
+
+def make_clock(app, control):
+    """A chess clock for `control` (kalaha.clock.CONTROLS), South's running; None for none."""
+    if not control:
+        return None
+    clock = ChessClock(control)
+    clock.start(SOUTH, app.now)
+    return clock
 
 
 def continue_game(app):
     """Back to the saved game in progress: same position, rules, level and clocks."""
     g = app.store.current
-    app.board = Board(**g.rules)
+    board = Board(**g.rules)
     for m in g.moves:
-        app.board.push(m)
-    app.computer = None if g.mode == TWO_PLAYERS else g.mode
+        board.push(m)
     app.level = LEVEL_NAMES[g.level]
-    start_clock(app, g.clock)
-    if app.clock is not None:
-        app.clock.set(g.clocks[0], g.clocks[1], app.now)
-        if app.board.to_move is not None:
-            app.clock.start(app.board.to_move, app.now)
-    begin_play(app)
+    clock = make_clock(app, g.clock)
+    if clock is not None:
+        clock.set(g.clocks[0], g.clocks[1], app.now)
+        if board.to_move is not None:
+            clock.start(board.to_move, app.now)
+    begin_game(app, board, None if g.mode == TWO_PLAYERS else g.mode, clock)
     app.say("welcome back")
-    if app.board.to_move is None:
+    if board.to_move is None:
         # Its last sowing ended it, but the power went before the end was saved: end it now.
-        app._end_game()
+        app.end_game()
+
+
+def to_game(app):
+    """Back to the board from the game menu (its actions act on the board)."""
+    if app.screen == GAME_MENU:
+        app.go(GAME)
+
+
+def undo(app):
+    """Two players: take back the last turn. Against the computer: your turn and its reply."""
+    g = app.game
+    b = g.board
+    if b is None:
+        return
+    if app.screen == RESULT or (b.to_move is None and app.store.current is None):
+        # A finished game stays finished: it is saved, counted and in the replay list.
+        app.say("the game is over")
+        app.sound(BUZZ)
+        return
+    to_game(app)
+    app.sowing.path = None
+    app.thinker.cancel()
+    if b.resigned is not None:
+        b.unresign()
+    target = b.last_turn_start(None if g.computer is None else 1 - g.computer)
+    if target is None:
+        app.say("nothing to undo")
+        app.sound(BUZZ)
+        return
+    taken = b.ply - target
+    while b.ply > target:
+        b.pop()
+    g.version += 1
+    app.store.undo(taken)
+    if g.clock is not None:
+        g.clock.switch(b.to_move, app.now, increment=False)
+    g.forget_last_turn()
+    g.face_mover()
+    if g.computer is not None:
+        app.say("Undone: your move")
+    else:
+        app.say("Undone: %s next" % SIDE_TITLES[b.to_move])
+
+
+def resign(app):
+    to_game(app)
+    g = app.game
+    if g.board is None or g.board.to_move is None:
+        return
+    app.sowing.path = None
+    loser = (1 - g.computer) if g.computer is not None else g.board.to_move
+    app.finish_game(1 - loser, END_RESIGN)
+
+
+def hint(app):
+    """Start finding a hint: the search runs in slices like the computer's (App.hint_slice)."""
+    to_game(app)
+    g = app.game
+    th = app.thinker
+    if not g.human_to_move() or th.busy():
+        return
+    app.hint_version = g.version
+    th.hinting = True
+    if not th.start_root(g.board):
+        th.search.start(g.board, depth=HINT_DEPTH, nodes=HINT_NODES)
+        app.say("finding a hint", 5000)
 
 
 def swap_sides(app):
     """Play T (the swap) when it is offered: two players, North's first turn."""
-    app._to_game()
-    b = app.board
-    if app.screen == GAME and b is not None and b.swap_available() and app.anim_path is None:
+    to_game(app)
+    g = app.game
+    b = g.board
+    if app.screen == GAME and b is not None and b.swap_available() and app.sowing.path is None:
         b.push(SWAP)
-        app.version += 1
-        app._save_move(SWAP)
-        app.last_turn = "T"
-        app.last_mover = 1 - b.to_move
-        app.last_from = app.last_end = -1
+        g.version += 1
+        g.save_move(SWAP, app.now)
+        g.last_turn = "T"
+        g.last_mover = 1 - b.to_move
+        g.last_from = g.last_end = -1
         # The players changed seats; the first player, now North, moves next: the device
-        # turns to them after a moment (game_tick), if it does not face them already.
-        if app.facing != b.to_move:
-            app.handover_at = app.now + HANDOVER_MS
+        # turns to them after a moment (App.game_tick), if it does not face them already.
+        if g.facing != b.to_move:
+            g.handover_at = app.now + HANDOVER_MS
             app.say("Swap: pass to %s" % SIDE_TITLES[b.to_move], HANDOVER_MS)
         else:
             app.say("Swapped: %s next" % SIDE_TITLES[b.to_move], 2500)
     else:
         app.say("no swap now")
-        app._sound(BUZZ)
+        app.sound(BUZZ)
     app.render()

@@ -1,7 +1,5 @@
-"""Reading the frame back as text: the lines and big digits a player would read.
-
-Host-only (tests, the simulator's `show`, the memory check's driver): the device never reads
-its own picture.
+"""Reading the frame back as text: the lines and big digits a player would read, and which pit
+each key shows. Host-only (tests, the simulator, the memory check's driver).
 """
 
 from kalaha.draw import PANEL_CHARS, PANEL_TEXT, PANEL_X, PIT_PITCH, STORE_SCALE, STORE_X, STORE_Y
@@ -99,8 +97,10 @@ def read_pit(buf, key, columns=3):
 def read_board(buf):
     """(12 pit counts by view key, None where no pit; the top store; the bottom store)."""
     pits = [read_pit(buf, key) for key in range(12)]
-    return pits, read_number(buf, STORE_X, STORE_Y[0], STORE_SCALE, 30), read_number(
-        buf, STORE_X, STORE_Y[1], STORE_SCALE, 30
+    return (
+        pits,
+        read_number(buf, STORE_X, STORE_Y[0], STORE_SCALE, 30),
+        read_number(buf, STORE_X, STORE_Y[1], STORE_SCALE, 30),
     )
 
 
@@ -157,3 +157,15 @@ def _pit_area_blank(buf, key, columns=3):
     x = (key % columns) * PIT_PITCH
     page = (key // columns) * 2
     return not any(buf[p * WIDTH + x + i] for p in (page, page + 1) for i in range(PIT_W))
+
+
+def pit_at(app, key):
+    """(side, pit) that view key `key` shows where a board is on screen, else None."""
+    from kalaha.screens import GAME_MENU, MOVES
+    from kalaha.view import pit_of_view_key
+
+    if not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
+        return None
+    b, _cells, viewer = app.view.shown(app)
+    side, pit = pit_of_view_key(key, viewer, b.pits)
+    return (side, pit) if pit else None

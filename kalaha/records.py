@@ -101,33 +101,35 @@ def replay_items(app):
     return items
 
 
-def replay_step(app, delta):
-    """Step the replay by `delta` units (turn, sowing or seed), forwards or back."""
-    b = app.replay_board
-    moves = app.replay_game.moves
-    unit = app.replay_unit
+def replay_step(replay, delta):
+    """Step the replay (kalaha.screens.Replay) by `delta` units (turn, sowing or seed),
+    forwards or back."""
+    r = replay
+    b = r.board
+    moves = r.game.moves
+    unit = r.unit
     for _ in range(abs(delta)):
         if delta > 0:
-            if b.ply >= len(moves) and app.replay_seeds < 0:
+            if b.ply >= len(moves) and r.seeds < 0:
                 break
             if unit == 2 and moves[b.ply] != SWAP:
                 path = b.sow_path(moves[b.ply])
-                app.replay_seeds = 1 if app.replay_seeds < 0 else app.replay_seeds + 1
-                if app.replay_seeds >= len(path):
+                r.seeds = 1 if r.seeds < 0 else r.seeds + 1
+                if r.seeds >= len(path):
                     b.push(moves[b.ply])
-                    app.replay_seeds = -1
+                    r.seeds = -1
                 continue
-            if app.replay_seeds >= 0 or unit == 1 or moves[b.ply] == SWAP:
+            if r.seeds >= 0 or unit == 1 or moves[b.ply] == SWAP:
                 b.push(moves[b.ply])
-                app.replay_seeds = -1
+                r.seeds = -1
                 continue
             side = b.to_move
             b.push(moves[b.ply])
             while b.ply < len(moves) and b.to_move == side and moves[b.ply] != SWAP:
                 b.push(moves[b.ply])
         else:
-            if app.replay_seeds >= 0:
-                app.replay_seeds = app.replay_seeds - 1 if unit == 2 and app.replay_seeds > 1 else -1
+            if r.seeds >= 0:
+                r.seeds = r.seeds - 1 if unit == 2 and r.seeds > 1 else -1
                 continue
             if b.ply == 0:
                 break
@@ -139,20 +141,20 @@ def replay_step(app, delta):
                 b.pop()
                 if unit == 2 and moves[b.ply] != SWAP:
                     last = len(b.sow_path(moves[b.ply])) - 1
-                    app.replay_seeds = last if last > 0 else -1
+                    r.seeds = last if last > 0 else -1
     # The cells shown: the position, plus the first seeds of a sowing under way.
-    cells = app.replay_cells
+    cells = r.cells
     for i in range(len(cells)):
         cells[i] = b.cells[i]
-    if app.replay_seeds >= 0 and b.ply < len(moves):
+    if r.seeds >= 0 and b.ply < len(moves):
         m = moves[b.ply]
         cells[b.pit_index(b.turn, m)] = 0
-        for i in b.sow_path(m)[: app.replay_seeds]:
+        for i in b.sow_path(m)[: r.seeds]:
             cells[i] += 1
 
 
 def move_lines(app):
-    out = ["%d %s" % (n, format_turn(turn)) for n, turn in enumerate(app.board.turns(), 1)]
+    out = ["%d %s" % (n, format_turn(turn)) for n, turn in enumerate(app.game.board.turns(), 1)]
     return out or ["(no moves yet)"]
 
 
@@ -160,7 +162,7 @@ def move_lines(app):
 
 
 def open_replay(app):
-    app.replay_choice = app.cursor
+    REPLAY.choice = app.cursor
     app.go(REPLAY)
 
 

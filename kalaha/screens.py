@@ -3,10 +3,12 @@
 One object per screen; App.go() is the only way to change screens. Pure logic, no hardware.
 
 A menu is data: (label, action) pairs, where the action is the screen to go to or the name of
-the App method to call; a click dispatches by the action, never by the label's text.
+the App method to call; a click dispatches by the action, never by the label's text. A screen's
+own state (the replay's board, a list's scroll, the question asked) is kept in its object.
 """
 
 from kalaha.board import Board
+from kalaha.game import SIDE_TITLES
 
 REPLAY_UNITS = ("turn", "sowing", "seed")
 RESULT_GRACE_MS = 1000  # keys on the result screen act only after this long
@@ -70,12 +72,16 @@ class Page:
 
     def draw(self, app):
         if self.shows_board:
-            app.draw_board()
+            app.view.board(app)
         else:
-            app.draw_menu(self.title(app), self.items(app), self.footer_for(app))
+            app.view.menu(app, self.title(app), self.items(app), self.footer_for(app))
 
     def footer_for(self, app):
         return self.footer
+
+    def of_module(self, name):
+        """`name` from the screen's own module, imported while the screen is shown (App.go)."""
+        return getattr(__import__(self.module, None, None, (name,)), name)
 
 
 class Menu(Page):
@@ -95,7 +101,7 @@ class Menu(Page):
         if f is None:
             return self.menu
         if isinstance(f, str):
-            f = getattr(__import__(self.module, None, None, (f,)), f)
+            f = self.of_module(f)
         return f(app)
 
 
@@ -121,13 +127,22 @@ class Replay(Page):
     shows_turn = False
     module = "kalaha.records"
 
+    def __init__(self):
+        self.choice = 0  # which finished game it shows (0 = the newest)
+        self.game = None  # that game's record (kalaha.store)
+        self.board = None  # its position so far
+        self.cells = None  # the cells shown: the position, and a sowing's first seeds
+        self.seeds = -1  # seeds of the next sowing already dropped, -1 for none
+        self.unit = 0  # what a step is (REPLAY_UNITS)
+
     def enter(self, app):
-        g = app.store.history[len(app.store.history) - 1 - app.replay_choice]
-        app.replay_game = g
-        app.replay_board = Board(**g.rules)
-        app.replay_cells = list(app.replay_board.cells)
-        app.replay_seeds = -1
-        app.replay_unit = 0
+        history = app.store.history
+        g = history[len(history) - 1 - self.choice]
+        self.game = g
+        self.board = Board(**g.rules)
+        self.cells = list(self.board.cells)
+        self.seeds = -1
+        self.unit = 0
 
     def key(self, app, key):
         if key < 3:
@@ -141,16 +156,14 @@ class Replay(Page):
         self.step(app, delta)
 
     def step(self, app, delta):
-        from kalaha.records import replay_step
-
-        replay_step(app, delta)
+        self.of_module("replay_step")(self, delta)
 
     def click(self, app):
-        app.replay_unit = (app.replay_unit + 1) % len(REPLAY_UNITS)
-        app.say("step by %s" % REPLAY_UNITS[app.replay_unit])
+        self.unit = (self.unit + 1) % len(REPLAY_UNITS)
+        app.say("step by %s" % REPLAY_UNITS[self.unit])
 
 
-class Game(Page):
+class Playing(Page):
     """The board: pits are keys, the encoder walks a cursor over them, a click opens the menu."""
 
     clock_runs = True
@@ -183,24 +196,25 @@ class Listing(Page):
         self.rows_of = rows_of  # the name of a function(app) in kalaha.records
         self.back = back
         self.clock_runs = clock_runs
+        self.scroll = 0  # the first row shown
 
     def rows(self, app):
-        return getattr(__import__(self.module, None, None, (self.rows_of,)), self.rows_of)(app)
+        return self.of_module(self.rows_of)(app)
 
     def enter(self, app):
-        app.scroll = self.last_scroll(app) if self.back is GAME else 0
+        self.scroll = self.last_scroll(app) if self.back is GAME else 0
 
     def last_scroll(self, app):
         return max(0, len(self.rows(app)) - 6)
 
     def turn(self, app, delta):
-        app.scroll = max(0, min(app.scroll + delta, self.last_scroll(app)))
+        self.scroll = max(0, min(self.scroll + delta, self.last_scroll(app)))
 
     def click(self, app):
         app.go(self.back)
 
     def draw(self, app):
-        app.draw_list(self.heading, self.rows(app), app.scroll, "turn: scroll push:back")
+        app.view.list(app, self.heading, self.rows(app), self.scroll, "turn: scroll push:back")
 
 
 class Result(Menu):
@@ -208,39 +222,57 @@ class Result(Menu):
     and Play again / Main menu. Keys pressed in its first second are ignored, so keys mashed
     at the end of a game start nothing."""
 
+    entered_at = 0  # when it was shown
+    coach_text = ""  # the coach's line, once it has finished
+    coaching = False  # the coach is still to start
+
     def enter(self, app):
-        app.entered_at = app.now
+        self.entered_at = app.now
+        self.coach_text = ""
+        # The coach starts in the next frame: this one has saved the game's end.
+        self.coaching = True
 
     def key(self, app, key):
-        if app.now - app.entered_at >= RESULT_GRACE_MS:
+        if app.now - self.entered_at >= RESULT_GRACE_MS:
             Menu.key(self, app, key)
 
     def work(self, app):
-        app.coach_slice()  # the coach's verdict, a few probes a frame (kalaha.coach)
+        """The coach's verdict on the player's endgame, a few probes a frame (kalaha.coach)."""
+        g = app.game
+        if self.coaching:
+            self.coaching = False
+            if g.computer is not None:
+                app.thinker.start_coach(g.board, 1 - g.computer)
+            return
+        words = app.thinker.coached()
+        if words is not None:
+            self.coach_text = words
+            app.render()
 
     def draw(self, app):
-        app.draw_result(self.menu)
+        app.view.result(app, self.menu)
 
 
 class Confirm(Menu):
-    """A question before an action that cannot be taken back: Yes does it, No goes back.
-    (app.pending: the title, the Yes label, the action's name, and the screen to go back to.)"""
+    """A question before an action that cannot be taken back: Yes does it, No goes back."""
+
+    question = ("", "", None, None)  # the title, the Yes label, the action's name, the screen to go back to
 
     def title(self, app):
-        return app.pending[0]
+        return self.question[0]
 
     def items(self, app):
-        return ((app.pending[1], "confirmed"), ("No, go back", "not_confirmed"))
+        return ((self.question[1], "confirmed"), ("No, go back", "not_confirmed"))
 
 
 class DrawOffer(Page):
     """Two players: the other player accepts or declines a draw, the device turned to them."""
 
     def title(self, app):
-        return "%s offers a draw" % SIDE_TITLES[app.draw_offer]
+        return "%s offers a draw" % SIDE_TITLES[app.game.draw_offer]
 
     def draw(self, app):
-        app.draw_menu(self.title(app), self.menu, "%s: choose" % SIDE_TITLES[1 - app.draw_offer])
+        app.view.menu(app, self.title(app), self.menu, "%s: choose" % SIDE_TITLES[1 - app.game.draw_offer])
 
 
 class Help(Page):
@@ -252,34 +284,31 @@ class Help(Page):
         self.turn(app, 1)  # any key: the next page
 
     def turn(self, app, delta):
-        from kalaha.howto import PAGES
-
-        app.cursor = (app.cursor + delta) % len(PAGES)
+        app.cursor = (app.cursor + delta) % len(self.of_module("PAGES"))
 
     def click(self, app):
         app.go(MENU)
 
     def draw(self, app):
-        app.draw_help()
+        self.of_module("draw_help")(app)
 
 
 class Settings(Menu):
     """The settings: the bottom line says what the chosen one means."""
 
     def footer_for(self, app):
-        from kalaha.records import setting_note
-
-        return setting_note(app.cursor)
+        return self.of_module("setting_note")(app.cursor)
 
 
 def game_menu_items(app):
     """Only what applies: Swap while the swap is offered, Agree draw between two players."""
     items = [("Back to game", GAME), ("Undo", "undo")]
-    b = app.board
-    if app.computer is not None:
+    b = app.game.board
+    computer = app.game.computer
+    if computer is not None:
         items.append(("Hint", "hint"))
     items.append(("Moves", MOVES))
-    if app.computer is None:
+    if computer is None:
         if b is not None and b.swap_available():
             items.append(("Swap sides", "swap_sides"))
         items.append(("Agree draw", "offer_draw"))
@@ -295,7 +324,7 @@ class Asleep(Page):
 MENU = Menu("KALAHA", items_of=main_items)
 SETUP = Menu("Play the computer", items_of=setup_items)
 SETTINGS = Settings("Settings", items_of="settings_items", module="kalaha.records")
-GAME = Game()
+GAME = Playing()
 GAME_MENU = Menu("Game", items_of=game_menu_items, clock_runs=True, footer="push: choose")
 RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
@@ -307,7 +336,6 @@ MOVES = Listing("Moves", "move_lines", GAME, clock_runs=True)
 HELP = Help()
 DRAW_OFFER = DrawOffer()
 
-SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
 START_NAMES = ("you", "computer", "alternate")
 
 

@@ -201,7 +201,7 @@ def unpack_moves(data, start, count):
     return [(data[start + i // 2] >> (4 * (i % 2))) & 15 for i in range(count)]
 
 
-class Game:
+class SavedGame:
     """A game as stored: rules, who played, level, clock, moves and (when finished) the result."""
 
     def __init__(self, rules, mode, level, clock=0):
@@ -228,7 +228,7 @@ class Game:
 
     @classmethod
     def decode(cls, data, start, limit):
-        """(Game, next offset); raise Damaged unless every field is in range (up to `limit`)."""
+        """(SavedGame, next offset); raise Damaged unless every field is in range (up to `limit`)."""
         if start + 14 > limit:
             raise Damaged("game cut short")
         rules = unpack_rules(data[start], data[start + 1])
@@ -271,7 +271,7 @@ class Game:
 
 
 class History:
-    """The finished games, oldest first, kept encoded in one bytearray (Game.encode: about 40
+    """The finished games, oldest first, kept encoded in one bytearray (SavedGame.encode: about 40
     bytes a game) and decoded one at a time when asked for: as objects, twenty games took
     several KB of heap, and the heap went down game after game until there were twenty."""
 
@@ -288,11 +288,11 @@ class History:
             i += n
         if not 0 <= i < n:
             raise IndexError("no such game")
-        game, _end = Game.decode(self.data, self.starts[i], len(self.data))
+        game, _end = SavedGame.decode(self.data, self.starts[i], len(self.data))
         return game
 
     def encoded(self, i):
-        """Game i's bytes, as Game.encode wrote them."""
+        """SavedGame i's bytes, as SavedGame.encode wrote them."""
         end = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.data)
         return memoryview(self.data)[self.starts[i] : end]
 
@@ -323,7 +323,7 @@ class Store:
         self.settings = dict(DEFAULT_SETTINGS)
         self.stats = [0] * N_STATS
         self.history = History()  # finished Games, oldest first, at most HISTORY
-        self.current = None  # the Game in progress
+        self.current = None  # the SavedGame in progress
         self.pos = HEADER
         self.needs_compaction = False
         # The journal is read once, at start-up, by code that is let go after it.
@@ -373,7 +373,7 @@ class Store:
         self._append(R_SETTINGS, self._settings_bytes())
 
     def new_game(self, rules, mode, level, clock=0, clocks=(0, 0)):
-        g = Game(rules, mode, level, clock)
+        g = SavedGame(rules, mode, level, clock)
         g.clocks = [clocks[0], clocks[1]]
         self.current = g
         self._append(R_NEWGAME, g.encode())

@@ -24,8 +24,8 @@ from kalaha.store import (
     SIZE,
     VERSION,
     Damaged,
-    Game,
     History,
+    SavedGame,
     crc32,
 )
 
@@ -146,17 +146,17 @@ def _apply(store, data, kind, start, end):
             raise Damaged("too many games")
         store.history = History()
         for _ in range(count):
-            game, p = Game.decode(data, p, end)
+            game, p = SavedGame.decode(data, p, end)
             store.history.append(game)
         store.current = None
         if p >= end:
             raise Damaged("snapshot cut short")
         if data[p]:
-            store.current, p = Game.decode(data, p + 1, end)
+            store.current, p = SavedGame.decode(data, p + 1, end)
     elif kind == R_SETTINGS:
         _read_settings(store, data, start)
     elif kind == R_NEWGAME:
-        store.current, _p = Game.decode(data, start, end)
+        store.current, _p = SavedGame.decode(data, start, end)
     elif kind == R_MOVE:
         if store.current is None:
             raise ValueError("move without a game")

@@ -1,48 +1,57 @@
-"""The view: the 12 pixels and the display's frame, drawn from the app's state every frame.
-
-A mixin of kalaha.app.App: the colour language, the key map and the words on the board.
+"""The view: the 12 pixels and the display's frame drawn from the app's state, every frame;
+the keys' colours and the speaker's tones, the key map (which key shows which pit), the words.
 """
 
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
 from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, menu, pit_style, result, split
-from kalaha.screens import (
-    ASLEEP,
-    DRAW_OFFER,
-    GAME,
-    GAME_MENU,
-    MOVES,
-    REPLAY,
-    RESULT,
-    SIDE_TITLES,
-)
+from kalaha.game import SIDE_TITLES
+from kalaha.screens import ASLEEP, GAME, REPLAY, RESULT
 
-# The colour language: five hues, one meaning each (0xRRGGBB at full brightness; the view
-# scales by the brightness setting), told apart on real NeoPixels. What else a key says, it says
-# by blinking: a capture, a pit in danger, the hint. The same list is the help's legend.
-YOURS_COLOUR = 0x0050FF  # your pits (blue: the bottom rows, the device's holder), brighter with more seeds
+# The colour language: five hues, one meaning each (0xRRGGBB at full brightness), told apart on
+# real NeoPixels. What else a key says, it says by blinking: a capture, a pit in danger, the hint.
+# The same list is the help's legend (kalaha.howto).
+YOURS_COLOUR = 0x0050FF  # your pits (blue: the device's holder), brighter with more seeds
 THEIRS_COLOUR = 0xFF6000  # the opponent's pits (orange); the computer thinking runs along its row
-SOUTH_COLOUR = YOURS_COLOUR  # (the holder is South against the computer, and at the start)
-NORTH_COLOUR = THEIRS_COLOUR
 SOW_COLOUR = 0xFFFFFF  # the last seed: where it just fell or will fall, and the pit played from
 GOOD_COLOUR = 0x00FF30  # a good move: extra turn (steady) or capture (blinking); the hint
 ILLEGAL_COLOUR = 0xFF0000  # not allowed: that key cannot be played now
-EXTRA_COLOUR = GOOD_COLOUR
-CAPTURE_COLOUR = GOOD_COLOUR
-HINT_COLOUR = GOOD_COLOUR
-THINKING_COLOUR = NORTH_COLOUR
+THINKING_COLOUR = THEIRS_COLOUR
 HUES = (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR, ILLEGAL_COLOUR)
 OFF = 0
-# Hint colours: how a key shows a move (View._hint_colours)
+
+# The speaker's tones, (frequency in Hz, milliseconds): the app queues them, the hardware plays them.
+TICK = (1800, 8)  # a seed falls; a clock's last seconds
+EXTRA = (880, 120)  # an extra turn; a draw offered
+CAPTURE = (660, 160)
+BUZZ = (110, 200)  # not allowed
+PASS = (523, 150)  # two players: the device goes to the other player
+WIN = (1320, 300)
+LOSE = (220, 400)
+
+# Hint colours: how a key shows a move (View.update_hints)
 HINT_EXTRA = const(1)
 HINT_CAPTURE = const(2)
 HINT_DANGER = const(3)
 
-PHASE_MS = const(90)  # animated pixels (thinking, flash, result sweep) change this often
+PHASE_MS = const(90)  # animated pixels (thinking, the result's sweep) change this often
 BLINK_MS = const(250)  # blinking keys: this long on, this long off
-END_WORDS = ("", ": resign", " (agreed)", " on time")
-WIDTH = const(21)  # characters on a display line (kalaha.frame.COLUMNS)
+
+
+def scale(colour, num, den):
+    """`colour` times num/den, each channel kept within its byte.
+
+    The pixel buffer keeps only the low 24 bits, so an overflowing channel would show as a
+    different colour, not a brighter one.
+
+    >>> hex(scale(0x0050FF, 2, 1))
+    '0xa0ff'
+    """
+    r = ((colour >> 16) & 255) * num // den
+    g = ((colour >> 8) & 255) * num // den
+    b = (colour & 255) * num // den
+    return (min(r, 255) << 16) | (min(g, 255) << 8) | min(b, 255)
 
 
 def view_key_of_pit(side, pit, viewer, pits=6):
@@ -65,17 +74,18 @@ def pit_of_view_key(key, viewer, pits=6):
     return 1 - viewer, pit if pit <= pits else 0
 
 
-def _scale(colour, num, den):
-    r = ((colour >> 16) & 255) * num // den
-    g = ((colour >> 8) & 255) * num // den
-    b = (colour & 255) * num // den
-    # Each channel stays a byte: the pixel buffer keeps only the low 24 bits, so an
-    # overflowing channel would show as a different colour, not a brighter one.
-    return (min(r, 255) << 16) | (min(g, 255) << 8) | min(b, 255)
+def key_of_cell(b, cell, viewer):
+    """The view key showing cell `cell` of board `b`, or -1 for a store."""
+    p = b.pits
+    if cell == p or cell == 2 * p + 1:
+        return -1
+    side = SOUTH if cell < p else NORTH
+    pit = cell + 1 if cell < p else cell - p
+    return view_key_of_pit(side, pit, viewer, p)
 
 
 def played_words(who, turn):
-    """"Computer played 6-2", in the board's two lines of words: else "Computer: 6-2-5", a
+    """ "Computer played 6-2", in the board's two lines of words: else "Computer: 6-2-5", a
     long chain of sowings keeping its end."""
     text = "%s played %s" % (who, turn)
     first, second = split(text, PANEL_CHARS)
@@ -87,53 +97,52 @@ def played_words(who, turn):
 
 
 class View:
-    """Drawing for App: render() turns the state into `pixels` and the `frame` (every tick)."""
+    """Draws the app (kalaha.app.App) into its `pixels` and `frame`: render(app), every tick.
 
-    @property
-    def flip(self):
-        """True when the display and keys face North: a two-player game that faces North.
+    What it keeps are caches of what the state implies (hint colours, shades, the key map) and
+    lists reused so that a frame allocates nothing; nothing in it decides anything.
+    """
 
-        Decided by the game's state (who faces the device, or who must answer a draw offer),
-        never while drawing; the hardware turns the display and mirrors the keys by it.
-        """
-        if self.computer is not None or self.board is None:
-            return False
-        if self.screen == DRAW_OFFER:
-            return self.draw_offer == SOUTH  # North answers South's offer
-        if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES:
-            return self.viewer == NORTH
-        return False
+    def __init__(self, columns=3):
+        # Keys a row on the device (its board profile, hw/layout.py): the display draws the
+        # pits in the same rows, 4 rows of 3 on the MacroPad or 2 rows of 6.
+        self.columns = columns
+        self.pit_styles = bytearray(12)  # each view key's pit box style (kalaha.frame BOX_*)
+        self.labels = []  # a menu's labels, reused
+        self.store_labels = ["", ""]  # the board's two players' labels: the opponent's, yours
+        self.hints = [0] * 12  # each view key's hint colour (HINT_*) ...
+        self.hints_version = -1  # ... for the board of this version
+        self.shades = [0] * 20  # yours and theirs at ten seed-count levels ...
+        self.shade_bright = -1  # ... for this brightness
+        self.key_cells = [-1] * 24  # the cell under each key: South's 12 keys, then North's ...
+        self.key_cells_for = -1  # ... for boards of this many pits
 
-    def hints_wanted(self):
+    # ----- hint colours (worked out in the game's tick, not while drawing) -------------------
+
+    def hints_wanted(self, app):
         """True when the keys show hint colours: hints on, the game's screen, a human to move."""
         return (
-            self.settings["hints"]
-            and self.screen == GAME
-            and self._human_to_move()
-            and self.anim_path is None
-            and not self.handover_at
-            and not self.thinking
+            app.settings["hints"]
+            and app.screen == GAME
+            and app.game.human_to_move()
+            and app.sowing.path is None
+            and not app.game.handover_at
+            and not app.thinker.thinking
         )
 
-    def update_hints(self):
-        """Work out the hint colours for this position, if they are shown and not known yet.
+    def update_hints(self, app):
+        """Work out the hint colours for this position, if they are shown and not known yet."""
+        if self.hints_version != app.game.version and self.hints_wanted(app):
+            self._hint_colours(app.game.board, app.game.viewer)
+            self.hints_version = app.game.version
 
-        Not part of drawing: the app calls it in a tick of its own (kalaha.app.App.game_tick),
-        so the frame that ends a sowing does not also try its six sowings.
-        """
-        if self._hints_version != self.version and self.hints_wanted():
-            self._hint_colours()
-            self._hints_version = self.version
-
-    def _hint_colours(self):
+    def _hint_colours(self, b, viewer):
         """Per view key: HINT_EXTRA/HINT_CAPTURE for the mover's pits, HINT_DANGER where the
         opponent could capture."""
-        b = self.board
-        out = self._hints  # reused: no new list per position
+        out = self.hints
         for k in range(12):
             out[k] = 0
         side = b.to_move
-        viewer = self.viewer
         first = b.pit_index(side, 1)
         for pit in range(1, b.pits + 1):
             if b.cells[first + pit - 1]:
@@ -155,91 +164,70 @@ class View:
             n = c[i]
             land = i + n
             if n and land < base + p and c[land] == 0 and c[b.opposite(land)]:
-                key = self.key_of_cell(b.opposite(land), viewer)
+                key = key_of_cell(b, b.opposite(land), viewer)
                 if not out[key]:
                     out[key] = HINT_DANGER
-        return out
 
-    # ----- the view -----------------------------------------------------------------------
+    # ----- the frame -----------------------------------------------------------------------
 
-    def render(self):
-        """Draw the frame from the state: `pixels` (12 colours, each 0..0xFFFFFF) and `frame`
-        (kalaha.frame); `flip` is a property of the state. Called at the end of every tick.
-
-        Nothing here changes the game: it keeps caches only (hint colours, shades, the frame's
-        memo of each region).
-        """
-        px = self.pixels
-        frame = self.frame
-        if self.power == 2:
+    def render(self, app):
+        """Draw `app.pixels` (12 colours, each 0..0xFFFFFF) and `app.frame` from the state."""
+        px = app.pixels
+        frame = app.frame
+        if app.power == 2:
             # Asleep: everything dark until a key or the encoder wakes it.
             for k in range(12):
                 px[k] = OFF
             frame.begin(ASLEEP)
             asleep(frame)
             return
-        if self.frame_start is None:
-            frame.begin(self.screen)
+        start = app.thinker.frame_start
+        if start is None:
+            frame.begin(app.screen)
         else:
-            frame.begin(self.screen, self.ticks, self.frame_start)
-        self.screen.draw(self)
-        if self.power == 1:
+            frame.begin(app.screen, app.thinker.ticks, start)
+        app.screen.draw(app)
+        if app.power == 1:
             for k in range(12):
-                px[k] = _scale(px[k], 1, 4)
+                px[k] = scale(px[k], 1, 4)
 
-    def shown_cells(self):
-        if self.screen == REPLAY:
-            return self.replay_cells
-        return self.anim_cells if self.anim_path is not None else self.board.cells
+    def shown(self, app):
+        """(board, cells, viewer) of the board on screen: the replay's, or the game's (its
+        cells as the sowing shows them)."""
+        if app.screen == REPLAY:
+            return REPLAY.board, REPLAY.cells, SOUTH
+        g = app.game
+        cells = app.sowing.cells if app.sowing.path is not None else g.board.cells
+        return g.board, cells, g.viewer
 
-    def shown_board(self):
-        return self.replay_board if self.screen == REPLAY else self.board
-
-    def board_viewer(self):
-        if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES:
-            return self.viewer
-        if self.screen == REPLAY:
-            return SOUTH
-        return 1 - self.computer if self.computer is not None else SOUTH
-
-    def previewed(self):
+    def previewed(self, app):
         """The move a held key or the knob's cursor shows: (view key, pit, the cell its last
         seed falls in, extra turn, seeds captured), or None."""
-        b = self.board
-        if self.preview < 0 or self.anim_path is not None or self.screen != GAME:
+        b = app.game.board
+        if app.preview < 0 or app.sowing.path is not None or app.screen != GAME:
             return None
-        side, pit = pit_of_view_key(self.preview, self.viewer, b.pits)
+        side, pit = pit_of_view_key(app.preview, app.game.viewer, b.pits)
         if side != b.to_move or not pit or not b.is_legal(pit):
             return None
         end, extra, captured, _over = b.preview(pit)
-        return self.preview, pit, end, extra, captured
+        return app.preview, pit, end, extra, captured
 
-    def sown_cell(self, previewed):
-        """The cell where the last seed fell (sowing), will fall (the `previewed` move), or fell
-        at the end of the last turn (until the next move); -1 for none."""
-        if self.screen == REPLAY:
-            return -1
-        if self.anim_path is not None:
-            return self.anim_path[self.anim_pos - 1] if self.anim_pos else -1
-        if previewed is not None:
-            return previewed[2]
-        return self.last_end
-
-    def draw_board(self):
-        b = self.shown_board()
-        c = self.shown_cells()
-        viewer = self.board_viewer()
-        px = self.pixels
-        bright = self.settings["brightness"]
+    def board(self, app):
+        """The board screen: pits, stores and words on the display, the colours on the keys."""
+        b, c, viewer = self.shown(app)
+        g = app.game
+        replay = app.screen == REPLAY
+        px = app.pixels
+        bright = app.settings["brightness"]
         mover = b.to_move
-        now = self.now
+        now = app.now
         blink = (now // BLINK_MS) % 2 == 0
-        human = self._human_to_move()
-        game = self.screen == GAME
+        human = g.human_to_move()
+        game = app.screen == GAME
         # The hint colours of this position, once they are worked out (update_hints).
-        hints = self._hints if self._hints_version == self.version and self.hints_wanted() else None
+        hints = self.hints if self.hints_version == g.version and self.hints_wanted(app) else None
         shades = self._shades_for(bright)
-        cells = self.cells_of_keys(b, viewer)
+        cells = self.cells_of_keys(b)
         p = b.pits
         at = viewer * 12
         for key in range(12):
@@ -258,200 +246,216 @@ class View:
             if hints is not None and hints[key]:
                 kind = hints[key]
                 if kind == HINT_EXTRA or (kind == HINT_CAPTURE and blink):
-                    v = _scale(GOOD_COLOUR, 2 * bright, 8)
+                    v = scale(GOOD_COLOUR, 2 * bright, 8)
                 elif kind == HINT_DANGER and not blink:
                     v = OFF  # your pit in danger blinks in its own colour
             px[key] = v
-        if self.thinking:
+        if app.thinker.thinking:
             # A light runs along the computer's row, in its colour.
-            px[(now // PHASE_MS) % 6] = _scale(THINKING_COLOUR, bright, 4)
+            px[(now // PHASE_MS) % 6] = scale(THINKING_COLOUR, bright, 4)
         # The pits' boxes: the chosen one inverted, where the last seed fell (or will) bold,
         # where the last turn began marked; the same keys light white.
-        previewed = self.previewed()
+        previewed = self.previewed(app)
         chosen = -1
         if previewed is not None:
             chosen = previewed[0]
-            px[chosen] = _scale(GOOD_COLOUR if previewed[3] else YOURS_COLOUR, bright, 4)
-        sown = self.sown_cell(previewed)
-        landed = self.key_of_cell(sown, viewer) if sown >= 0 else -1
+            px[chosen] = scale(GOOD_COLOUR if previewed[3] else YOURS_COLOUR, bright, 4)
+        sown = self.sown_cell(app, previewed)
+        landed = key_of_cell(b, sown, viewer) if sown >= 0 else -1
         played = -1
-        if self.screen != REPLAY and self.last_from >= 0 and self.anim_path is None:
-            played = self.key_of_cell(self.last_from, viewer)
+        if not replay and g.last_from >= 0 and app.sowing.path is None:
+            played = key_of_cell(b, g.last_from, viewer)
         if landed >= 0 and landed != chosen:
             colour = SOW_COLOUR
             if previewed is not None and previewed[4] and not blink:
                 colour = OFF  # the previewed move captures there: the key blinks
-            px[landed] = _scale(colour, bright, 4)
-        if game and self.effect_until:
-            for key in self.effect_keys:
-                if key >= 0:
-                    px[key] = _scale(self.effect_colour, bright, 4) if blink else OFF
-        if game and self.hint_key >= 0 and self.hint_version == self.version:
-            px[self.hint_key] = _scale(GOOD_COLOUR, bright, 4) if blink else OFF
-        if game and self.flash_key >= 0:
-            px[self.flash_key] = _scale(self.flash_colour, bright, 4) if blink else OFF
+            px[landed] = scale(colour, bright, 4)
+        if game:
+            effect = app.effect
+            if effect.until:
+                for key in effect.keys:
+                    if key >= 0:
+                        px[key] = scale(effect.colour, bright, 4) if blink else OFF
+            if app.hint_key >= 0 and app.hint_version == g.version:
+                px[app.hint_key] = scale(GOOD_COLOUR, bright, 4) if blink else OFF
+            flash = app.flash
+            if flash.keys[0] >= 0:
+                px[flash.keys[0]] = scale(flash.colour, bright, 4) if blink else OFF
         styles = self.pit_styles
         for key in range(12):
             styles[key] = pit_style(key == chosen, key == landed, key == played)
-        board(self, self.frame, sown, self.footer(previewed))
+        labels = self.store_labels
+        labels[0] = self.side_label(app, 1 - viewer)
+        labels[1] = self.side_label(app, viewer)
+        lit = -1
+        if app.screen.shows_turn and mover is not None:
+            lit = 1 if mover == viewer else 0
+        if replay:
+            info, words = "replay", self.replay_footer(app)
+        else:
+            info, words = (app.level if g.computer is not None else ""), self.footer(app, previewed)
+        board(app.frame, self.columns, b, c, viewer, cells, styles, labels, lit, info, sown, words)
+
+    def sown_cell(self, app, previewed):
+        """The cell where the last seed fell (sowing), will fall (the `previewed` move), or fell
+        at the end of the last turn (until the next move); -1 for none."""
+        if app.screen == REPLAY:
+            return -1
+        if app.sowing.path is not None:
+            s = app.sowing
+            return s.path[s.pos - 1] if s.pos else -1
+        if previewed is not None:
+            return previewed[2]
+        return app.game.last_end
 
     def _shades_for(self, bright):
         """Yours and theirs at the ten seed-count levels, for this brightness (kept until it changes)."""
-        if self._shade_bright != bright:
-            self._shade_bright = bright
-            shades = self._shades
+        if self.shade_bright != bright:
+            self.shade_bright = bright
+            shades = self.shades
             for whose in range(2):
                 colour = YOURS_COLOUR if whose == 0 else THEIRS_COLOUR
                 for level in range(1, 11):
-                    shades[whose * 10 + level - 1] = _scale(colour, level * bright, 40)
-        return self._shades
+                    shades[whose * 10 + level - 1] = scale(colour, level * bright, 40)
+        return self.shades
 
-    def cells_of_keys(self, b, viewer):
-        """The board cell under each view key (-1: no pit), from `viewer`'s side, as a list
-        indexed viewer * 12 + key. Kept for both viewers (two players change sides every
-        turn) until the board size changes."""
+    def cells_of_keys(self, b):
+        """The board cell under each view key (-1: no pit), as a list indexed viewer * 12 + key.
+        Kept for both viewers (two players change sides every turn) until the board size changes."""
         pits = b.pits
-        if self._key_cells_for != pits:
-            self._key_cells_for = pits
+        if self.key_cells_for != pits:
+            self.key_cells_for = pits
             for side in (SOUTH, NORTH):
                 for key in range(12):
                     owner, pit = pit_of_view_key(key, side, pits)
-                    self._key_cells[side * 12 + key] = b.pit_index(owner, pit) if pit else -1
-        return self._key_cells
-
-    def key_of_cell(self, cell, viewer):
-        """The view key showing board cell `cell`, or -1 for a store."""
-        b = self.shown_board()
-        p = b.pits
-        if cell == p or cell == 2 * p + 1:
-            return -1
-        side = SOUTH if cell < p else NORTH
-        pit = cell + 1 if cell < p else cell - p
-        return view_key_of_pit(side, pit, viewer, p)
+                    self.key_cells[side * 12 + key] = b.pit_index(owner, pit) if pit else -1
+        return self.key_cells
 
     # ----- the words on the board ---------------------------------------------------------
 
-    def side_name(self, side):
-        """Who plays `side`: "You" and "Computer" against the computer, else the side's name."""
-        if self.computer is None:
-            return SIDE_TITLES[side]
-        return "Computer" if side == self.computer else "You"
-
-    def side_label(self, side, viewer):
+    def side_label(self, app, side):
         """A store's label: its player, or with a chess clock the side's letter and its time."""
-        if self.clock is not None and self.screen != RESULT:
-            return "%s %s" % (SIDE_TITLES[side][0], self._clock_text(side))
-        return self.side_name(side)
+        g = app.game
+        if g.clock is not None and app.screen != RESULT:
+            return "%s %s" % (SIDE_TITLES[side][0], self._clock_text(app, side))
+        return g.side_name(side)
 
-    def panel_info(self):
-        """The words beside the opponent's store: the computer's level, or "replay"."""
-        if self.screen == REPLAY:
-            return "replay"
-        return self.level if self.computer is not None else ""
-
-    def footer(self, previewed=None):
+    def footer(self, app, previewed=None):
         """The board's words: a message, what the knob or a held key will do (the `previewed`
         move; worked out here when not given), who acts."""
-        if self.screen == REPLAY:
-            return self.replay_footer()
-        if self.message:
-            return self.message
-        b = self.board
+        if app.message:
+            return app.message
+        g = app.game
+        b = g.board
         if previewed is None:
-            previewed = self.previewed()
+            previewed = self.previewed(app)
         if previewed is not None:
-            what = "%s%d %s" % (SIDE_TITLES[b.to_move][0], previewed[1], self._preview_words(previewed))
-            return ("push: " if self.pit_cursor >= 0 else "let go: ") + what
-        if self.thinking:
+            what = "%s%d %s" % (SIDE_TITLES[b.to_move][0], previewed[1], self._preview_words(app, previewed))
+            return ("push: " if app.pit_cursor >= 0 else "let go: ") + what
+        if app.thinker.thinking:
             return "Computer thinking"
         if b.to_move is None:
             return "game over"
-        if self.last_turn == "T":
-            return "%s swapped" % SIDE_TITLES[self.last_mover]
-        if self.last_turn and self.last_mover >= 0:
-            return played_words(self.side_name(self.last_mover), self.last_turn)
-        if self._human_to_move():
-            return "%s: pick a pit" % ("Your move" if self.computer is not None else SIDE_TITLES[b.to_move])
+        if g.last_turn == "T":
+            return "%s swapped" % SIDE_TITLES[g.last_mover]
+        if g.last_turn and g.last_mover >= 0:
+            return played_words(g.side_name(g.last_mover), g.last_turn)
+        if g.human_to_move():
+            return "%s: pick a pit" % ("Your move" if g.computer is not None else SIDE_TITLES[b.to_move])
         return ""
 
-    def _preview_words(self, previewed):
+    def _preview_words(self, app, previewed):
         _key, _pit, end, extra, captured = previewed
         if extra:
             return "extra turn"
         if captured:
             return "takes %d" % captured
-        key = self.key_of_cell(end, self.viewer)
-        side, where = pit_of_view_key(key, self.viewer, self.board.pits)
+        b = app.game.board
+        viewer = app.game.viewer
+        side, where = pit_of_view_key(key_of_cell(b, end, viewer), viewer, b.pits)
         return "ends in %s%d" % (SIDE_TITLES[side][0], where)
 
-    def replay_footer(self):
-        b = self.replay_board
-        g = self.replay_game
+    def replay_footer(self, app):
+        if app.message:
+            return app.message
+        b = REPLAY.board
+        g = REPLAY.game
         total = len(g.moves)
-        if self.message:
-            return self.message
         if b.ply == 0:
             return "start: turn the knob"
-        if b.ply >= total and self.replay_seeds < 0:
+        if b.ply >= total and REPLAY.seeds < 0:
             if g.result == DRAW:
                 return "end: a draw"
             return "end: %s won" % SIDE_TITLES[g.result]
         side = b.mover_of(b.ply - 1)
         return "%d of %d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
 
-    def draw_result(self, items):
-        """The result screen and the winner's sweep on the keys."""
-        result(self, self.frame, self._labels_of(items), self.cursor)
-        # A band in the winner's colour (both, for a draw) runs across the keys.
-        bright = self.settings["brightness"]
-        band = (self.now // PHASE_MS) % 6
-        r = self.end_result
-        top = low = YOURS_COLOUR if r == self.board_viewer() else THEIRS_COLOUR
-        if r == DRAW:
-            top, low = THEIRS_COLOUR, YOURS_COLOUR
-        for k in range(12):
-            self.pixels[k] = OFF
-        self.pixels[band] = _scale(top, bright, 6)
-        self.pixels[11 - band] = _scale(low, bright, 6)
-
-    def _clock_text(self, side):
-        clock = self.clock
-        left = clock.left(side, self.now)
-        # The last ten seconds blink (with a tick each second, see _clock_tick).
+    def _clock_text(self, app, side):
+        clock = app.game.clock
+        left = clock.left(side, app.now)
+        # The last ten seconds blink (with a tick each second).
         if side == clock.running and left < WARN_MS and (left // 1000) % 2:
             return "    "
         return format_ms(left)
 
-    # ----- menus, lists (kalaha.draw), the help (kalaha.howto, imported while shown) ---------
+    # ----- the result, menus, lists ---------------------------------------------------------
 
-    def draw_menu(self, title, items, footer=None):
+    def result(self, app, items):
+        """The result screen and the winner's sweep on the keys."""
+        g = app.game
+        b = g.board
+        viewer = 1 - g.computer if g.computer is not None else SOUTH  # (two players: South's view)
+        opp = 1 - viewer
+        names = "%-10s%11s" % (self.side_label(app, viewer), self.side_label(app, opp))
+        mine = b.cells[b.store_index(viewer)]
+        theirs = b.cells[b.store_index(opp)]
+        result(
+            app.frame,
+            g.result_text,
+            mine,
+            theirs,
+            names,
+            RESULT.coach_text,
+            self.labels_of(items),
+            app.cursor,
+        )
+        # A band in the winner's colour (both, for a draw) runs across the keys.
+        bright = app.settings["brightness"]
+        band = (app.now // PHASE_MS) % 6
+        r = g.end_result
+        top = low = YOURS_COLOUR if r == viewer else THEIRS_COLOUR
+        if r == DRAW:
+            top, low = THEIRS_COLOUR, YOURS_COLOUR
+        px = app.pixels
+        for k in range(12):
+            px[k] = OFF
+        px[band] = scale(top, bright, 6)
+        px[11 - band] = scale(low, bright, 6)
+
+    def menu(self, app, title, items, footer=None):
         """A menu: the title, its (label, action) items around the cursor, the footer (a
         message, or what the controls do)."""
-        menu(self.frame, title, self._labels_of(items), self.cursor, self.message or footer or MENU_FOOTER)
-        self._menu_pixels()
+        menu(app.frame, title, self.labels_of(items), app.cursor, app.message or footer or MENU_FOOTER)
+        self.menu_pixels(app)
 
-    def draw_list(self, title, rows, first, footer):
+    def list(self, app, title, rows, first, footer):
         """A title and six rows of text from `first` (no cursor: nothing to choose)."""
-        menu(self.frame, title, rows, -1, self.message or footer, first)
-        self._menu_pixels()
+        menu(app.frame, title, rows, -1, app.message or footer, first)
+        self.menu_pixels(app)
 
-    def _labels_of(self, items):
+    def labels_of(self, items):
         """The labels of (label, action) items, in a list kept for it (none made a frame)."""
-        labels = self._labels
+        labels = self.labels
         del labels[:]
         for label, _action in items:
             labels.append(label)
         return labels
 
-    def _menu_pixels(self):
+    def menu_pixels(self, app):
         # The keys work as menu keys: top row up, middle rows choose, bottom row down.
-        bright = self.settings["brightness"]
-        mine = _scale(YOURS_COLOUR, bright, 16)
-        choose = _scale(SOW_COLOUR, bright, 24)
+        bright = app.settings["brightness"]
+        mine = scale(YOURS_COLOUR, bright, 16)
+        choose = scale(SOW_COLOUR, bright, 24)
+        px = app.pixels
         for k in range(12):
-            self.pixels[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)
-
-    def draw_help(self):
-        from kalaha.howto import draw_help
-
-        draw_help(self)
+            px[k] = mine if k in (1, 10) else (choose if k in (4, 7) else OFF)

@@ -15,12 +15,17 @@ def play_out(app, max_frames=20000):
     while app.screen == game and frames < max_frames:
         now += 20
         frames += 1
-        b = app.board
-        if b.to_move is not None and b.to_move != app.computer and app.anim_path is None and not app.thinking:
+        b = app.game.board
+        if (
+            b.to_move is not None
+            and b.to_move != app.game.computer
+            and app.sowing.path is None
+            and not app.thinker.thinking
+        ):
             pit = 0
             for m in b.legal_moves():
                 pit = m
-            key = view_key_of_pit(b.to_move, pit, app.viewer, b.pits)
+            key = view_key_of_pit(b.to_move, pit, app.game.viewer, b.pits)
             app.key_down(key)
             app.tick(now)
             app.key_up(key)

@@ -5,14 +5,14 @@ import random
 import pytest
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.app import BUZZ, App, pit_of_view_key, view_key_of_pit
+from kalaha.app import App, pit_of_view_key, view_key_of_pit
 from kalaha.reading import app_lines as lines
 from kalaha.reading import app_words as words
 from kalaha.reading import board_label, read_board
 from kalaha.records import SETTING_LABELS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS
-from kalaha.view import GOOD_COLOUR
+from kalaha.view import BUZZ, GOOD_COLOUR
 
 FRAME = 20
 
@@ -42,10 +42,10 @@ class Driver:
             if a.screen != GAME:
                 return
             if (
-                a.anim_path is None
-                and not a.handover_at
-                and not a.thinking
-                and (a.board.to_move is None or a.board.to_move != a.computer)
+                a.sowing.path is None
+                and not a.game.handover_at
+                and not a.thinker.thinking
+                and (a.game.board.to_move is None or a.game.board.to_move != a.game.computer)
             ):
                 return
         raise AssertionError("the app never settled")
@@ -63,7 +63,7 @@ class Driver:
 
     def key_for(self, pit):
         a = self.app
-        return view_key_of_pit(a.board.to_move, pit, a.viewer, a.board.pits)
+        return view_key_of_pit(a.game.board.to_move, pit, a.game.viewer, a.game.board.pits)
 
 
 def start_vs_computer(d, level="easy", starts="you"):
@@ -78,7 +78,7 @@ def start_vs_computer(d, level="easy", starts="you"):
 
 
 def snapshot(a):
-    return (list(a.board.cells), a.board.ply, a.board.to_move)
+    return (list(a.game.board.cells), a.game.board.ply, a.game.board.to_move)
 
 
 def test_key_map_is_a_ring_with_opposites_straight_above():
@@ -110,19 +110,19 @@ def test_complete_game_against_every_level(level):
         d.idle()
         if a.screen != GAME:
             break
-        assert a.board.to_move == SOUTH and a.viewer == SOUTH and not a.flip
-        before = a.board.ply
-        pit = rng.choice([m for m in a.board.legal_moves()])
+        assert a.game.board.to_move == SOUTH and a.game.viewer == SOUTH and not a.flip
+        before = a.game.board.ply
+        pit = rng.choice([m for m in a.game.board.legal_moves()])
         d.press(d.key_for(pit))
-        assert a.board.ply == before + 1
+        assert a.game.board.ply == before + 1
         turns += 1
-    assert a.screen == RESULT and a.board.outcome() is not None
-    assert a.result_text in ("You win!", "Computer wins", "Draw")
+    assert a.screen == RESULT and a.game.board.outcome() is not None
+    assert a.game.result_text in ("You win!", "Computer wins", "Draw")
     assert turns > 3
     # Play again: the other player starts.
     a.click()
     d.frames()
-    assert a.screen == GAME and a.computer == SOUTH
+    assert a.screen == GAME and a.game.computer == SOUTH
 
 
 def test_complete_two_player_game_flips_for_north():
@@ -132,18 +132,18 @@ def test_complete_two_player_game_flips_for_north():
     rng = random.Random(2)
     flips = set()
     while a.screen == GAME:
-        side = a.board.to_move
+        side = a.game.board.to_move
         assert a.flip == (side == NORTH)
         flips.add(a.flip)
-        pit = rng.choice(list(a.board.legal_moves()))
+        pit = rng.choice(list(a.game.board.legal_moves()))
         # The mover's pits are always the bottom six keys, pit 1 at key 6.
         assert d.key_for(pit) == 5 + pit
-        before = a.board.ply
+        before = a.game.board.ply
         d.press(d.key_for(pit))
-        assert a.board.ply == before + 1
+        assert a.game.board.ply == before + 1
         d.idle()
     assert flips == {True, False}
-    assert a.result_text.endswith("wins") or a.result_text == "Draw"
+    assert a.game.result_text.endswith("wins") or a.game.result_text == "Draw"
 
 
 def test_every_kind_of_illegal_press_changes_nothing():
@@ -162,27 +162,27 @@ def test_every_kind_of_illegal_press_changes_nothing():
         d.press(key)
         assert snapshot(a) == before
         assert BUZZ in a.sounds and said in a.message and said in words(a)
-        assert a.flash_key == key
+        assert a.flash.keys[0] == key
     # Not your turn: pressing while the computer thinks.
     d.press(d.key_for(6))  # ends the turn; the computer moves next
-    while a.anim_path is not None:
+    while a.sowing.path is not None:
         d.frames()
     d.frames()
-    assert a.board.to_move == NORTH and a.thinking
+    assert a.game.board.to_move == NORTH and a.thinker.thinking
     a.sounds.clear()
-    before = a.board.ply
+    before = a.game.board.ply
     d.press(view_key_of_pit(SOUTH, 1, SOUTH))
     assert "not your turn" in a.message and BUZZ in a.sounds
     d.idle()
-    assert a.board.to_move == SOUTH or a.screen == RESULT
-    assert a.board.ply > before
+    assert a.game.board.to_move == SOUTH or a.screen == RESULT
+    assert a.game.board.ply > before
 
 
 def test_smaller_board_keys_without_pits():
     d = Driver(pits=4)
     start_vs_computer(d, "easy")
     a = d.app
-    assert a.board.pits == 4
+    assert a.game.board.pits == 4
     before = snapshot(a)
     d.press(6)  # your pits are keys 8..11, next to your store: key 6 has no pit
     assert snapshot(a) == before and "no pit" in a.message
@@ -204,19 +204,19 @@ def test_keys_mashed_during_animation_and_thinking_lose_or_double_nothing():
         d.idle()
         if a.screen != GAME:
             break
-        pit = rng.choice(list(a.board.legal_moves()))
-        before = a.board.ply
+        pit = rng.choice(list(a.game.board.legal_moves()))
+        before = a.game.board.ply
         d.press(d.key_for(pit))
         moves_made += 1
-        assert a.board.ply == before + 1
+        assert a.game.board.ply == before + 1
         # Mash everything while the seeds are sown and the computer thinks; a press that
         # starts while it is busy must never count, even if released later.
         k = 0
-        while a.anim_path is not None and a.anim_side != a.computer:
+        while a.sowing.path is not None and a.sowing.side != a.game.computer:
             d.frames()  # (a key here would skip our own sowing; a second one would be a real move)
 
         def computer_busy():
-            return a.thinking or (a.anim_path is not None and a.anim_side == a.computer)
+            return a.thinker.thinking or (a.sowing.path is not None and a.sowing.side == a.game.computer)
 
         while computer_busy():
             a.key_down(k % 12)
@@ -228,7 +228,7 @@ def test_keys_mashed_during_animation_and_thinking_lose_or_double_nothing():
             d.frames()
             a.key_up((k + 4) % 12)
         d.idle()
-        human_plies = sum(1 for i in range(a.board.ply) if a.board.mover_of(i) == SOUTH)
+        human_plies = sum(1 for i in range(a.game.board.ply) if a.game.board.mover_of(i) == SOUTH)
         assert human_plies == moves_made
 
 
@@ -238,12 +238,12 @@ def test_undo_against_the_computer_takes_back_the_reply_too():
     a = d.app
     d.press(d.key_for(1))  # no extra turn: the computer replies
     d.idle()
-    assert a.board.to_move == SOUTH and a.board.ply >= 2
+    assert a.game.board.to_move == SOUTH and a.game.board.ply >= 2
     d.app.click()  # game menu
     d.choose("Undo")
-    assert a.board.ply == 0 and a.board.to_move == SOUTH
+    assert a.game.board.ply == 0 and a.game.board.to_move == SOUTH
     d.frames(5)
-    assert a.board.ply == 0  # the computer does not move again by itself
+    assert a.game.board.ply == 0  # the computer does not move again by itself
 
 
 def test_undo_during_the_computers_search_cancels_it():
@@ -252,10 +252,10 @@ def test_undo_during_the_computers_search_cancels_it():
     a = d.app
     d.press(d.key_for(2))
     d.frames(30)
-    assert a.thinking
+    assert a.thinker.thinking
     a.click()
     d.choose("Undo")
-    assert not a.thinking and a.board.ply == 0
+    assert not a.thinker.thinking and a.game.board.ply == 0
 
 
 def test_undo_in_two_player_games_takes_back_one_turn():
@@ -268,11 +268,11 @@ def test_undo_in_two_player_games_takes_back_one_turn():
     d.idle()
     d.press(d.key_for(1))  # North plays 1
     d.idle()
-    a.undo()
-    assert a.board.record() == "3-6"
-    a.undo()
-    assert a.board.record() == ""
-    a.undo()
+    a.act("undo")
+    assert a.game.board.record() == "3-6"
+    a.act("undo")
+    assert a.game.board.record() == ""
+    a.act("undo")
     assert "nothing to undo" in a.message
 
 
@@ -289,7 +289,7 @@ def test_a_held_key_shows_where_it_ends_and_sows_when_let_go():
     assert snapshot(a) == before and words(a) == "let go: S3 extra turn"
     a.key_up(key)
     d.frames()
-    assert a.board.ply == 1  # a deliberate, slow press sows like a quick one
+    assert a.game.board.ply == 1  # a deliberate, slow press sows like a quick one
     # The knob's push while a key is held cancels it: nothing is sown.
     d.idle()
     before = snapshot(a)
@@ -312,7 +312,7 @@ def test_encoder_cursor_chooses_and_plays_a_pit():
     assert a.pit_cursor == d.key_for(3)
     a.click()
     d.frames()
-    assert a.board.moves() == [3]
+    assert a.game.board.moves() == [3]
 
 
 def test_resign_and_result_screen():
@@ -325,11 +325,11 @@ def test_resign_and_result_screen():
     assert a.screen == CONFIRM and lines(a)[0] == "Resign this game?"
     assert lines(a)[7] == "turn: pick  push: ok"  # its own bottom line, not the game's last words
     d.choose("No")
-    assert a.screen == GAME and a.board.to_move is not None
+    assert a.screen == GAME and a.game.board.to_move is not None
     a.click()
     d.choose("Resign")
     d.choose("Yes")
-    assert a.screen == RESULT and "Computer wins" in a.result_text
+    assert a.screen == RESULT and "Computer wins" in a.game.result_text
     shown = lines(a)
     assert shown[0].strip() == "Computer wins: resign"
     assert shown[6] == "> Play again" and shown[7].strip() == "Main menu"
@@ -362,7 +362,7 @@ def test_settings_menu_changes_every_setting():
 def test_swap_is_offered_only_to_two_players():
     d = Driver(swap=True)
     start_vs_computer(d, "easy")
-    assert not d.app.board.swap
+    assert not d.app.game.board.swap
     d = Driver(swap=True)
     d.choose("Two players")
     a = d.app
@@ -370,12 +370,12 @@ def test_swap_is_offered_only_to_two_players():
     d.idle()
     a.click()
     d.choose("Swap sides")
-    assert a.board.record() == "1 T" and a.board.to_move == NORTH
+    assert a.game.board.record() == "1 T" and a.game.board.to_move == NORTH
     a.click()
     # only once, and only as North's first turn: the menu no longer offers it
     assert not any("Swap" in line for line in lines(a)[1:7])
     a.act("swap_sides")
-    assert a.board.record() == "1 T" and "no swap" in a.message
+    assert a.game.board.record() == "1 T" and "no swap" in a.message
 
 
 def test_hint_lights_a_legal_pit():
@@ -385,14 +385,14 @@ def test_hint_lights_a_legal_pit():
     a.click()
     d.choose("Hint")
     # The hint is searched in slices, a frame at a time, like the computer's move.
-    assert a.hinting and a.hint_key < 0 and "hint" in a.message
+    assert a.thinker.hinting and a.hint_key < 0 and "hint" in a.message
     frames = 0
-    while a.hinting:
+    while a.thinker.hinting:
         d.frames()
         frames += 1
     assert frames > 3
-    side, pit = pit_of_view_key(a.hint_key, a.viewer, a.board.pits)
-    assert side == SOUTH and a.board.is_legal(pit) and a.message == "hint: pit %d" % pit
+    side, pit = pit_of_view_key(a.hint_key, a.game.viewer, a.game.board.pits)
+    assert side == SOUTH and a.game.board.is_legal(pit) and a.message == "hint: pit %d" % pit
     # The hint's key blinks green until the move is made, long after its message is gone.
     seen = set()
     for _ in range(300):
@@ -410,19 +410,19 @@ def test_a_move_made_while_the_hint_is_searched_cancels_the_hint():
     a = d.app
     a.click()
     d.choose("Hint")
-    assert a.hinting
-    before = a.board.ply
+    assert a.thinker.hinting
+    before = a.game.board.ply
     d.press(d.key_for(1))
-    assert a.board.ply == before + 1  # the move counts; the stale hint is dropped
+    assert a.game.board.ply == before + 1  # the move counts; the stale hint is dropped
     d.idle()
-    assert not a.hinting and a.hint_key < 0 and a.board.to_move == SOUTH
+    assert not a.thinker.hinting and a.hint_key < 0 and a.game.board.to_move == SOUTH
     # Undo during the hint's search cancels it too.
     a.click()
     d.choose("Hint")
-    assert a.hinting
+    assert a.thinker.hinting
     a.click()
     d.choose("Undo")
-    assert not a.hinting
+    assert not a.thinker.hinting
 
 
 def test_display_shows_the_exact_board():
@@ -466,29 +466,29 @@ def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
     a = d.app
     d.press(d.key_for(3))  # ends in the store: extra turn
     d.idle()
-    assert a.effect_colour == GOOD_COLOUR and a.effect_keys[0] == d.key_for(6)
+    assert a.effect.colour == GOOD_COLOUR and a.effect.keys[0] == d.key_for(6)
     # Two players: play on until the mover has a capture, then make it.
     d = Driver(hints=False)
     d.choose("Two players")
     a = d.app
     for _ in range(200):
-        captures = [p for p in a.board.legal_moves() if a.board.preview(p)[2]]
+        captures = [p for p in a.game.board.legal_moves() if a.game.board.preview(p)[2]]
         if captures:
             break
-        d.press(d.key_for(min(a.board.legal_moves())))
+        d.press(d.key_for(min(a.game.board.legal_moves())))
         d.idle()
     assert captures, "no capture came up"
     d.press(d.key_for(captures[0]))
     d.idle()  # returns as soon as the sowing's animation is over
-    assert a.board.last_capture and a.effect_colour == GOOD_COLOUR
-    k1, k2 = sorted(a.effect_keys)
+    assert a.game.board.last_capture and a.effect.colour == GOOD_COLOUR
+    k1, k2 = sorted(a.effect.keys)
     assert k1 >= 0 and k2 - k1 == 6  # one column, two rows apart: straight across
 
 
 def wait_until_thinking(d):
     """Frames until the computer starts thinking (after the sowing's animation)."""
     for _ in range(200):
-        if d.app.thinking:
+        if d.app.thinker.thinking:
             return
         d.frames()
     raise AssertionError("the computer never started thinking")
@@ -506,7 +506,7 @@ def thinking_expert(ticks):
 
 
 def test_a_thinking_frame_runs_slices_until_its_time_is_used():
-    from kalaha.app import THINK_FRAME_MS
+    from kalaha.thinking import THINK_FRAME_MS
 
     clock = [0]
     calls = [0]
@@ -518,25 +518,25 @@ def test_a_thinking_frame_runs_slices_until_its_time_is_used():
 
     clock[0] = 0x20000000 - 20  # wraps in the middle of the first thinking frame
     d, a = thinking_expert(ticks)
-    before = a.search.nodes
+    before = a.thinker.search.nodes
     calls[0] = 0
     d.frames()
     # One frame ran slices while another fitted in THINK_FRAME_MS (3 ms each here), not one.
     slices = calls[0] - 1
     assert slices == THINK_FRAME_MS // 3
-    assert a.search.nodes - before > 16  # more than one slice (a slice may end early: a depth done)
+    assert a.thinker.search.nodes - before > 16  # more than one slice (a slice may end early: a depth done)
     # Without a ticks function (the tests' default), a frame is exactly one slice.
     d2 = Driver()
     start_vs_computer(d2, "expert")
     d2.press(d2.key_for(2))
     wait_until_thinking(d2)
-    before = d2.app.search.nodes
+    before = d2.app.thinker.search.nodes
     d2.frames()
-    assert 0 < d2.app.search.nodes - before <= 16
+    assert 0 < d2.app.thinker.search.nodes - before <= 16
 
 
 def test_a_thinking_frame_leaves_room_for_a_long_slice_and_skips_a_full_frame():
-    from kalaha.app import SLICE_GUARD_MS, THINK_FRAME_MS
+    from kalaha.thinking import SLICE_GUARD_MS, THINK_FRAME_MS
 
     clock = [0]
     calls = [0]
@@ -554,28 +554,28 @@ def test_a_thinking_frame_leaves_room_for_a_long_slice_and_skips_a_full_frame():
     slices = calls[0] - 1
     assert slices == THINK_FRAME_MS - SLICE_GUARD_MS
     # A frame whose first part (a display refresh) used that time already runs none.
-    before = a.search.nodes
+    before = a.thinker.search.nodes
     start = clock[0]
     clock[0] += THINK_FRAME_MS - SLICE_GUARD_MS + 1
     a.tick(d.t + 2 * FRAME, start)
-    assert a.search.nodes == before and a.thinking
+    assert a.thinker.search.nodes == before and a.thinker.thinking
     # ... and the next frame goes on.
     a.tick(d.t + 3 * FRAME, clock[0])
-    assert a.search.nodes > before
+    assert a.thinker.search.nodes > before
     # Frames that all start full (a slow front end) skip no two in a row: the search goes on
     # and the computer moves (in the memory check's session it once thought forever).
     t = d.t + 3 * FRAME
     ran = 0
     for _ in range(100000):
-        if not a.thinking:
+        if not a.thinker.thinking:
             break
-        before = a.search.nodes
+        before = a.thinker.search.nodes
         start = clock[0]
         clock[0] += THINK_FRAME_MS
         t += FRAME
         a.tick(t, start)
-        ran += a.search.nodes > before
-    assert not a.thinking and ran >= 10, ran
+        ran += a.thinker.search.nodes > before
+    assert not a.thinker.thinking and ran >= 10, ran
 
 
 # ----- the end of a game is one transition (issue 11) ----------------------------------------
@@ -589,7 +589,7 @@ def game_one_sowing_from_the_end(seed):
         d.choose("Two players")
         a = d.app
         while True:
-            b = a.board
+            b = a.game.board
             if b.to_move is None:
                 break
             enders = []
@@ -616,7 +616,7 @@ def test_no_input_during_the_last_sowing_can_bypass_the_end(kind, arg):
     finished_before = len(a.store.history)
     a.key_down(key)
     a.key_up(key)
-    assert a.anim_path is not None  # the last sowing is being shown
+    assert a.sowing.path is not None  # the last sowing is being shown
     if kind == "click":
         a.click()
     elif kind == "turn":
@@ -627,12 +627,12 @@ def test_no_input_during_the_last_sowing_can_bypass_the_end(kind, arg):
         a.key_up(arg)
     d.frames(400)
     # The end happened once: result shown, game saved as finished, nothing left open.
-    assert a.screen == RESULT and a.board.to_move is None
+    assert a.screen == RESULT and a.game.board.to_move is None
     assert a.store.current is None and len(a.store.history) == finished_before + 1
     assert sum(a.store.stats) == 1
     # And nothing reopens it: undo is refused, and the saved game stays closed.
-    a.undo()
-    assert a.board.to_move is None and a.store.current is None and "over" in a.message
+    a.act("undo")
+    assert a.game.board.to_move is None and a.store.current is None and "over" in a.message
 
 
 def hue_name(colour):
@@ -665,7 +665,7 @@ def test_two_players_each_see_their_own_pits_blue_at_the_bottom():
         d.choose("Two players")
         a = d.app
         for pit in (1, 2, 3):
-            mover = a.board.to_move
+            mover = a.game.board.to_move
             assert a.flip == (mover == 1)
             assert {hue_name(a.pixels[k]) for k in range(6, 12)} - {"?"} == {"blue"}
             assert {hue_name(a.pixels[k]) for k in range(6)} - {"?"} == {"orange"}
@@ -712,10 +712,10 @@ def test_a_new_game_over_a_saved_one_asks_first():
     d.choose("No")
     assert a.screen == MENU and a.store.current.moves == saved  # nothing lost
     d.choose("Continue")
-    assert a.screen == GAME and a.board.moves() == saved
+    assert a.screen == GAME and a.game.board.moves() == saved
     a.click()
     d.choose("Main menu")
     d.choose("Play computer")
     d.choose("Start game")
     d.choose("Yes")
-    assert a.screen == GAME and a.board.ply == 0 and a.store.current.moves == []
+    assert a.screen == GAME and a.game.board.ply == 0 and a.store.current.moves == []

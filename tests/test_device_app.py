@@ -20,7 +20,7 @@ def play(level, two_players):
         app.cursor = 2
         app.click()
     play_out(app)
-    return "%s|%s|%s|%s" % (level, two_players, app.board.record(), app.result_text)
+    return "%s|%s|%s|%s" % (level, two_players, app.game.board.record(), app.game.result_text)
 
 for level, two in (("easy", False), ("medium", False), ("strong", False), ("easy", True)):
     print(play(level, two))

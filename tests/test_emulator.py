@@ -72,10 +72,10 @@ def test_smoke_run_on_the_emulated_macropad():
     problems, figures, prefix = emulate.smoke()
     assert problems == []  # (every picture of the panel from its SPI bytes is one whole screen)
     # The game reported from the device: heap after gc.collect() and frame times. The first
-    # report comes while the first start's help is shown (its pages are loaded then, and let go
-    # after); from the menu on, through the game, at least 64 KB stay free.
+    # report comes while the first start's help is shown (its pages and the menus' actions are
+    # loaded then; docs/performance.md); from the menu on, through the game, at least 64 KB stay free.
     free = figures["free"]
-    assert len(free) >= 3 and min(free[1:]) > 64 * 1024 and free[0] > 62 * 1024, free
+    assert len(free) >= 3 and min(free[1:]) > 64 * 1024 and free[0] > 60 * 1024, free
     assert figures["slowest"]
     for name in ("menu", "start", "moved"):
         assert os.path.exists("%s_%s.fb.json" % (prefix, name))

@@ -192,21 +192,21 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
         app.tick(0)
         app.act("start_vs_computer")
         t = 0
-        while app.screen == GAME and app.board.to_move is not None:
+        while app.screen == GAME and app.game.board.to_move is not None:
             t += FRAME
             app.tick(t)
-            b = app.board
-            if app.anim_path is not None or app.thinking or b.to_move is None:
+            b = app.game.board
+            if app.sowing.path is not None or app.thinker.thinking or b.to_move is None:
                 continue
-            covered = app.endgame.ranker.seeds(b.cells) <= 10
-            if b.to_move == app.computer:
+            covered = app.thinker.endgame.ranker.seeds(b.cells) <= 10
+            if b.to_move == app.game.computer:
                 continue
             if covered:
                 # The person asks for a hint: the perfect pit, and how the game ends from here.
                 exact = solve(b)
-                app.hint()
+                app.act("hint")
                 frames = 0
-                while app.hinting:  # one sowing valued per frame (no ticks function here)
+                while app.thinker.hinting:  # one sowing valued per frame (no ticks function here)
                     t += FRAME
                     app.tick(t)
                     frames += 1
@@ -218,19 +218,19 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
                 hints += 1
             pit = rng.choice([m for m in b.legal_moves() if m])
             before = b.ply
-            app.key_down(view_key_of_pit(b.to_move, pit, app.viewer, b.pits))
-            app.key_up(view_key_of_pit(b.to_move, pit, app.viewer, b.pits))
+            app.key_down(view_key_of_pit(b.to_move, pit, app.game.viewer, b.pits))
+            app.key_up(view_key_of_pit(b.to_move, pit, app.game.viewer, b.pits))
             assert b.ply == before + 1
             # the computer's reply, if the table covers it: within a frame per sowing, and perfect
-            while app.anim_path is not None:
+            while app.sowing.path is not None:
                 t += FRAME
                 app.tick(t)
-            if b.to_move == app.computer and app.endgame.ranker.seeds(b.cells) <= 10:
+            if b.to_move == app.game.computer and app.thinker.endgame.ranker.seeds(b.cells) <= 10:
                 exact = solve(b)
                 ply = b.ply
                 sowings = len([m for m in b.legal_moves() if m])
                 frames = 0
-                while not app.computer_pit:
+                while not app.thinker.pit:
                     t += FRAME
                     app.tick(t)
                     frames += 1
@@ -313,16 +313,16 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
     app = App(endgame=EndgameTable(str(bad)))
     for t in range(0, 20 * 400, 20):
         app.tick(t)
-        if app.endgame is None:
+        if app.thinker.endgame is None:
             break
-    assert app.endgame is None and "Table damaged" in " ".join(lines(app))
+    assert app.thinker.endgame is None and "Table damaged" in " ".join(lines(app))
     good = App(endgame=EndgameTable(path))
     for t in range(0, 20 * 400, 20):
         good.tick(t)
-    assert good.endgame is not None and good.endgame_checked
+    assert good.thinker.endgame is not None and good.thinker.endgame_checked
     # On the device (a ticks function) the checks take chunks until the frame is used up: the
     # same verdicts, and no frame spends more than CHECK_FRAME_MS (plus one chunk) on them.
-    from kalaha.app import CHECK_FRAME_MS
+    from kalaha.thinking import CHECK_FRAME_MS
 
     for name, ok in ((str(bad), False), (path, True)):
 
@@ -332,12 +332,12 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
 
         app = App(endgame=EndgameTable(name), ticks=ticks)
         frames = 0
-        while frames < 20000 and app.endgame is not None and not app.endgame_checked:
+        while frames < 20000 and app.thinker.endgame is not None and not app.thinker.endgame_checked:
             frames += 1
             start = ticks()
             app.tick(20 * frames, start)
             assert ticks() - start <= CHECK_FRAME_MS + 6
-        assert (app.endgame is not None and app.endgame_checked) == ok
+        assert (app.thinker.endgame is not None and app.thinker.endgame_checked) == ok
         if ok:
             # spread over frames: a few 512-byte pieces a frame, not the whole table at once
             assert frames * 3 > EndgameTable(path).blocks
@@ -346,7 +346,8 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
 def test_the_tables_check_counts_the_drawing_and_waits_for_frames_with_room(tmp_path):
     """The check runs after the frame's drawing, and a frame already past CHECK_FRAME_MS runs
     none of it, unless CHECK_PATIENCE frames in a row have run none (then one piece)."""
-    from kalaha.app import CHECK_FRAME_MS, CHECK_PATIENCE, App
+    from kalaha.app import App
+    from kalaha.thinking import CHECK_FRAME_MS, CHECK_PATIENCE
 
     path = str(tmp_path / "t.kdb")
     endgame_db.build(path, 6, 8)
@@ -368,7 +369,7 @@ def test_the_tables_check_counts_the_drawing_and_waits_for_frames_with_room(tmp_
     table = EndgameTable(path)
     app = SlowDrawing(endgame=table, ticks=ticks, welcome=False)
     app.tick(0, 0)  # (the first frame: the menu drawn, the check begun)
-    assert not app.endgame_checked
+    assert not app.thinker.endgame_checked
     # A frame whose own drawing uses it up: no piece of the check after it.
     draw_ms[0] = CHECK_FRAME_MS + 1
     runs = []
@@ -391,7 +392,7 @@ def test_the_tables_check_counts_the_drawing_and_waits_for_frames_with_room(tmp_
     for frame in range(3, 1000):
         clock[0] = 10000 + 100 * frame
         app.tick(clock[0], clock[0])
-    assert app.endgame_checked
+    assert app.thinker.endgame_checked
 
 
 def test_the_check_in_the_stores_scratch_keeps_both_right(tmp_path):
@@ -480,31 +481,31 @@ def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
         while app.screen == GAME and t < 3000000:
             t += FRAME
             app.tick(t)
-            b = app.board
-            if app.anim_path is None and not app.thinking and b.to_move == SOUTH:
+            b = app.game.board
+            if app.sowing.path is None and not app.thinker.thinking and b.to_move == SOUTH:
                 pit = rng.choice([m for m in b.legal_moves() if m])
-                app.key_down(view_key_of_pit(SOUTH, pit, app.viewer, b.pits))
-                app.key_up(view_key_of_pit(SOUTH, pit, app.viewer, b.pits))
+                app.key_down(view_key_of_pit(SOUTH, pit, app.game.viewer, b.pits))
+                app.key_up(view_key_of_pit(SOUTH, pit, app.game.viewer, b.pits))
         assert app.screen == RESULT
-        shown = app.result_text
+        shown = app.game.result_text
         frames = 0
-        while app.result_text == shown and frames < 500:  # the coach works a probe a frame
+        while app.game.result_text == shown and frames < 500:  # the coach works a probe a frame
             t += FRAME
             app.tick(t)
             frames += 1
         assert frames > 1  # it worked over frames, not in the frame that ended the game
-        count, turn, cost, seen = mistakes(table, app.board, SOUTH)
+        count, turn, cost, seen = mistakes(table, app.game.board, SOUTH)
         assert seen  # the game ended inside the table
         # The independent check: South's sowings valued by the exact solver, not the table.
-        expected = last_slip_by_solver(app.board, SOUTH, table.max_seeds)
+        expected = last_slip_by_solver(app.game.board, SOUTH, table.max_seeds)
         assert (turn, cost) == expected
         if count:
-            assert app.coach_text == "Slip: turn %d, -%d" % (turn, cost)
+            assert RESULT.coach_text == "Slip: turn %d, -%d" % (turn, cost)
             assert "Slip: turn %d, -%d" % (turn, cost) in lines(app)
             assert turn >= 1 and cost > 0
             said += 1
         else:
-            assert app.coach_text == "Endgame: perfect" and "Endgame: perfect" in lines(app)
+            assert RESULT.coach_text == "Endgame: perfect" and "Endgame: perfect" in lines(app)
     assert said >= 3  # random play slips
 
 

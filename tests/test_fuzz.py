@@ -221,7 +221,7 @@ def test_event_streams_keep_the_game_whole(events, two_players):
         app.click()
     for kind, arg, frames in events:
         asleep = app.power != 0
-        board_before = None if app.board is None else snapshot(app.board)
+        board_before = None if app.game.board is None else snapshot(app.game.board)
         if kind == "key":
             app.key_down(arg)
         elif kind == "click":
@@ -229,7 +229,7 @@ def test_event_streams_keep_the_game_whole(events, two_players):
         elif kind == "turn":
             app.turn(arg)
         if asleep and board_before is not None:
-            assert snapshot(app.board) == board_before  # a waking press is never a move
+            assert snapshot(app.game.board) == board_before  # a waking press is never a move
         for _ in range(frames if kind != "wait" else frames // 20 + 1):
             now += 20
             app.tick(now)
@@ -237,7 +237,7 @@ def test_event_streams_keep_the_game_whole(events, two_players):
             app.key_up(arg)
             app.tick(now)
         app.sounds.clear()
-        b = app.board
+        b = app.game.board
         if b is not None:
             assert sum(b.cells) == b.total  # seeds are never made or lost
             for colour in app.pixels:
@@ -249,15 +249,16 @@ def test_event_streams_keep_the_game_whole(events, two_players):
                     saved.push(m)
                 assert saved.cells == b.cells  # the saved game is the game on the board
     # The computer always moves: given time, a game against it is never stuck on its turn.
-    b = app.board
-    if b is not None and app.computer is not None and b.to_move == app.computer and app.screen == GAME:
+    b = app.game.board
+    computer = app.game.computer
+    if b is not None and computer is not None and b.to_move == computer and app.screen == GAME:
         ply = b.ply
         for _ in range(2000):
             now += 20
             app.tick(now)
-            if app.board.ply != ply:
+            if app.game.board.ply != ply:
                 break
-        assert app.board.ply != ply, "the computer did not move"
+        assert app.game.board.ply != ply, "the computer did not move"
 
 
 def journal(records, version=2):
@@ -326,7 +327,7 @@ def test_a_field_out_of_range_with_a_good_check_gives_the_default():
     app = start_and_play(store)
     app.turn(1)
     app.click()  # a new two-player game uses the clock setting: no crash
-    assert app.board is not None
+    assert app.game.board is not None
 
 
 def test_a_saved_game_that_does_not_replay_is_not_offered():

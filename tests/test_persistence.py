@@ -34,7 +34,7 @@ def play_some(d, n, seed=1):
         d.idle()
         if a.screen != GAME:
             return
-        d.press(d.key_for(rng.choice(list(a.board.legal_moves()))))
+        d.press(d.key_for(rng.choice(list(a.game.board.legal_moves()))))
     d.idle()
 
 
@@ -54,13 +54,13 @@ def test_continue_returns_to_the_exact_game():
     d.choose("Start game")
     play_some(d, 4)
     a = d.app
-    cells, record, level = list(a.board.cells), a.board.record(), a.level
+    cells, record, level = list(a.game.board.cells), a.game.board.record(), a.level
     d2 = reboot(d)
     b = d2.app
     assert lines(b)[1] == "> Continue"
     d2.choose("Continue")
-    assert b.screen == GAME and b.board.cells == cells and b.board.record() == record
-    assert b.level == level == "strong" and b.computer == NORTH
+    assert b.screen == GAME and b.game.board.cells == cells and b.game.board.record() == record
+    assert b.level == level == "strong" and b.game.computer == NORTH
 
 
 def test_a_power_cut_at_any_write_loses_at_most_the_sowing_being_made():
@@ -71,8 +71,8 @@ def test_a_power_cut_at_any_write_loses_at_most_the_sowing_being_made():
     for step in range(12):
         d.idle()
         flash = a.store.flash
-        before = a.board.moves()
-        move = rng.choice(list(a.board.legal_moves()))
+        before = a.game.board.moves()
+        move = rng.choice(list(a.game.board.legal_moves()))
         image = flash.read()
         for cut in (0, 1, 3):
             # Replay this one save onto a copy of the flash, cut short.
@@ -86,7 +86,7 @@ def test_a_power_cut_at_any_write_loses_at_most_the_sowing_being_made():
             resumed = Store(MemoryFlash(copy.read())).current
             assert resumed.moves in (before, before + [move]), (step, cut)
         d.press(d.key_for(move))
-    assert a.store.current.moves == a.board.moves()
+    assert a.store.current.moves == a.game.board.moves()
 
 
 def test_statistics_and_a_reset_that_asks_twice():
@@ -122,19 +122,19 @@ def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
     d.choose("Two players")
     a = d.app
     play_some(d, 2)
-    offering = a.board.to_move
+    offering = a.game.board.to_move
     a.click()
     d.choose("Agree draw")
     # The other player is asked, with the device turned to them.
     assert a.screen != RESULT and "%s offers a draw" % ("South", "North")[offering] in lines(a)[0]
     assert a.flip == (offering == SOUTH)
     d.choose("Play on")
-    assert a.screen == GAME and a.board.to_move == offering and a.flip == (offering == NORTH)
+    assert a.screen == GAME and a.game.board.to_move == offering and a.flip == (offering == NORTH)
     assert words(a) == "No draw: %s next" % ("South", "North")[offering]
     a.click()
     d.choose("Agree draw")
     d.choose("Accept draw")
-    assert a.screen == RESULT and a.result_text == "Draw (agreed)"
+    assert a.screen == RESULT and a.game.result_text == "Draw (agreed)"
     assert a.store.stats[14] == 1 and a.store.stats[16] == 1
     d = Driver()
     d.choose("Play computer")
@@ -167,11 +167,11 @@ def test_two_player_clock_ticks_blinks_and_a_flag_fall_loses():
     d = Driver(clock=1)  # 3+2
     d.choose("Two players")
     a = d.app
-    assert a.clock is not None and board_label(a.frame.buf, 1) == ("S 3:00", True)
+    assert a.game.clock is not None and board_label(a.frame.buf, 1) == ("S 3:00", True)
     d.press(d.key_for(1))  # South plays 1: the turn passes, South gets +2 s
     d.idle()
-    assert a.clock.running == NORTH
-    assert a.clock.left(SOUTH, d.t) > 180000 - 1000
+    assert a.game.clock.running == NORTH
+    assert a.game.clock.left(SOUTH, d.t) > 180000 - 1000
     # North thinks for almost three minutes: the last ten seconds blink and tick.
     a.sounds.clear()
     d.frames((180000 - 9000) // 20)
@@ -183,7 +183,7 @@ def test_two_player_clock_ticks_blinks_and_a_flag_fall_loses():
     assert "    " in shown and any(s.startswith("0:0") for s in shown)
     assert (1800, 8) in a.sounds
     d.frames(400)  # past 180 s
-    assert a.screen == RESULT and a.result_text == "South wins on time"
+    assert a.screen == RESULT and a.game.result_text == "South wins on time"
     assert a.store.stats[12] == 1
 
 
@@ -199,12 +199,12 @@ def test_a_timed_game_resumes_with_its_clocks():
     d2 = reboot(d)
     d2.choose("Continue")
     b = d2.app
-    assert b.clock is not None and b.clock.control == 3
-    mover = b.board.to_move
-    assert b.clock.running == mover
+    assert b.game.clock is not None and b.game.clock.control == 3
+    mover = b.game.board.to_move
+    assert b.game.clock.running == mover
     # The waiting side's time is exactly as saved; the mover's has run one frame since.
-    assert b.clock.left(1 - mover, d2.t) == saved[1 - mover]
-    assert 0 <= saved[mover] - b.clock.left(mover, d2.t) <= 40
+    assert b.game.clock.left(1 - mover, d2.t) == saved[1 - mover]
+    assert 0 <= saved[mover] - b.game.clock.left(mover, d2.t) <= 40
     assert saved[SOUTH] < 600000 + 5000 and saved != [600000, 600000]
 
 
@@ -214,7 +214,7 @@ def finished_game(seed=3):
     a = d.app
     rng = random.Random(seed)
     while a.screen == GAME:
-        d.press(d.key_for(rng.choice(list(a.board.legal_moves()))))
+        d.press(d.key_for(rng.choice(list(a.game.board.legal_moves()))))
         d.idle()
     return d
 
@@ -222,44 +222,44 @@ def finished_game(seed=3):
 def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_seed():
     d = finished_game()
     a = d.app
-    final_cells = list(a.board.cells)
-    record = a.board.record()
+    final_cells = list(a.game.board.cells)
+    record = a.game.board.record()
     a.turn(1)
     a.click()  # result screen: main menu
     d.choose("Replay")
     assert lines(a)[1].startswith("> 1 ")
     a.click()
-    assert a.screen == REPLAY and a.replay_board.ply == 0
+    assert a.screen == REPLAY and REPLAY.board.ply == 0
     # Turn by turn.
     turns = 0
-    while a.replay_board.ply < len(a.replay_game.moves):
+    while REPLAY.board.ply < len(REPLAY.game.moves):
         a.turn(1)
         turns += 1
-    assert a.replay_board.cells == final_cells and a.replay_board.record() == record
+    assert REPLAY.board.cells == final_cells and REPLAY.board.record() == record
     assert turns == len(record.split())
     # Back to the start, then sowing by sowing.
     for _ in range(turns):
         a.turn(-1)
-    assert a.replay_board.ply == 0
+    assert REPLAY.board.ply == 0
     a.click()  # unit: sowing
     a.turn(3)
-    assert a.replay_board.ply == 3
+    assert REPLAY.board.ply == 3
     # Seed by seed: the first seed of the next sowing appears, the position stays.
     a.click()  # unit: seed
-    b = Board.from_record("", **a.replay_game.rules)
-    for m in a.replay_game.moves[:3]:
+    b = Board.from_record("", **REPLAY.game.rules)
+    for m in REPLAY.game.moves[:3]:
         b.push(m)
     a.turn(1)
-    path = b.sow_path(a.replay_game.moves[3])
-    assert a.replay_board.ply == 3 and a.replay_seeds == 1
+    path = b.sow_path(REPLAY.game.moves[3])
+    assert REPLAY.board.ply == 3 and REPLAY.seeds == 1
     # The pit was emptied and its first seed dropped; the rest are "in the hand".
-    assert sum(a.replay_cells) == sum(b.cells) - (len(path) - 1)
-    assert a.replay_cells[path[0]] == b.cells[path[0]] + 1
+    assert sum(REPLAY.cells) == sum(b.cells) - (len(path) - 1)
+    assert REPLAY.cells[path[0]] == b.cells[path[0]] + 1
     for _ in range(len(path) - 1):
         a.turn(1)
-    assert a.replay_board.ply == 4 and a.replay_seeds == -1
+    assert REPLAY.board.ply == 4 and REPLAY.seeds == -1
     a.turn(-1)
-    assert a.replay_board.ply == 3 and a.replay_seeds == len(path) - 1 or len(path) == 1
+    assert REPLAY.board.ply == 3 and REPLAY.seeds == len(path) - 1 or len(path) == 1
     d.press(0)  # the top row leaves
     assert a.screen != REPLAY
 
@@ -277,8 +277,8 @@ def test_move_list_scrolls():
     assert a.screen == MOVES and lines(a)[0] == "Moves"
     first = list(lines(a))
     a.turn(-10)
-    assert lines(a)[1].startswith("1 ") and (lines(a) != first or len(a.board.turns()) <= 6)
-    if len(a.board.turns()) > 6:  # more below: marked, and not above
+    assert lines(a)[1].startswith("1 ") and (lines(a) != first or len(a.game.board.turns()) <= 6)
+    if len(a.game.board.turns()) > 6:  # more below: marked, and not above
         assert lines(a)[6].endswith("v") and not lines(a)[1].endswith("^")
         a.turn(10)
         assert lines(a)[1].endswith("^") and not lines(a)[6].endswith("v")
@@ -296,11 +296,11 @@ def test_dim_then_off_and_a_waking_press_is_never_a_move():
     assert a.power == 1 and max(a.pixels) <= max(bright) // 3
     d.frames(300000 // 20)
     assert a.power == 2 and a.pixels == [0] * 12 and lines(a) == [""] * 8
-    before = a.board.ply
+    before = a.game.board.ply
     d.press(d.key_for(3))  # wakes only
-    assert a.power == 0 and a.board.ply == before and lines(a)[0]
+    assert a.power == 0 and a.game.board.ply == before and lines(a)[0]
     d.press(d.key_for(3))
-    assert a.board.ply == before + 1
+    assert a.game.board.ply == before + 1
     # The encoder wakes too, and does nothing else.
     d.idle()
     d.frames(31000 // 20)

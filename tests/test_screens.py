@@ -11,11 +11,12 @@ from kalaha import NORTH, SOUTH
 from kalaha.app import COMPUTER_PAUSE_MS, CURSOR_MS, DIM_MS, OFF_MS, App
 from kalaha.draw import PANEL_CHARS, split
 from kalaha.frame import BOX_CHOSEN, BOX_PLAYED, Frame
+from kalaha.frame import COLUMNS as WIDTH
 from kalaha.howto import PAGES as HELP_PAGES
 from kalaha.howto import page as help_page
 from kalaha.reading import app_lines as lines
 from kalaha.reading import app_words as board_words
-from kalaha.reading import read_board
+from kalaha.reading import pit_at, read_board
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -32,16 +33,14 @@ from kalaha.screens import (
 )
 from kalaha.store import MemoryFlash, Store
 from kalaha.view import (
-    EXTRA_COLOUR,
     GOOD_COLOUR,
-    HINT_COLOUR,
     HUES,
     ILLEGAL_COLOUR,
     SOW_COLOUR,
     THEIRS_COLOUR,
     THINKING_COLOUR,
-    WIDTH,
     YOURS_COLOUR,
+    key_of_cell,
     pit_of_view_key,
 )
 
@@ -66,19 +65,19 @@ def words_fit(app):
     """Every line the screen says fits the display whole (nothing scrolls, nothing is cut):
     on the board two lines of PANEL_CHARS beside the stores, in menus a line."""
     assert len(app.message) <= WIDTH, app.message
-    if app.screen.shows_board and app.columns == 3:
-        text = app.footer()
+    if app.screen.shows_board and app.view.columns == 3:
+        text = app.view.footer(app)
         first, second = split(text, PANEL_CHARS)
         assert (first + " " + second if second else first) == text, text
 
 
 def fresh_frame(app):
     """The frame drawn from the app's state alone, on a blank frame with nothing remembered."""
-    kept, start = app.frame, app.frame_start
-    app.frame, app.frame_start = Frame(), None  # (no deadline: drawn whole)
+    kept, start = app.frame, app.thinker.frame_start
+    app.frame, app.thinker.frame_start = Frame(), None  # (no deadline: drawn whole)
     app.render()
     out = bytes(app.frame.buf)
-    app.frame, app.frame_start = kept, start
+    app.frame, app.thinker.frame_start = kept, start
     return out
 
 
@@ -186,9 +185,9 @@ def test_the_hint_shows_on_the_display_the_frame_it_is_found():
     assert board_words(a) == a.message  # in the same frame, not when something else redraws
     pit = int(a.message.split()[-1])
     key = d.key_for(pit)
-    assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)  # blinking: the hint colour or dark
+    assert hue(a.pixels[key]) in (hue(GOOD_COLOUR), None)  # blinking: the hint colour or dark
     d.frames(5)
-    assert hue(a.pixels[key]) in (hue(HINT_COLOUR), None)
+    assert hue(a.pixels[key]) in (hue(GOOD_COLOUR), None)
 
 
 def test_a_flag_fall_shows_on_the_display_the_frame_it_happens():
@@ -226,7 +225,7 @@ def test_every_pixel_of_every_frame_of_a_complete_game_is_a_24_bit_colour(two_pl
     frames = 0
     key = 0
     while a.screen == GAME and frames < 50000:
-        if a.anim_path is None and not a.thinking and frames % 7 == 0:
+        if a.sowing.path is None and not a.thinker.thinking and frames % 7 == 0:
             key = (key + 5) % 12
             a.key_down(key)
             d.frames()
@@ -261,9 +260,9 @@ def test_illegal_thinking_and_preview_speak_their_own_colours():
     d.press(d.key_for(2))  # a move: then the computer thinks
     for _ in range(500):
         d.frames()
-        if a.thinking:
+        if a.thinker.thinking:
             break
-    assert a.thinking
+    assert a.thinker.thinking
     assert any(hue(c) == hue(THINKING_COLOUR) for c in a.pixels[:6])
 
 
@@ -310,18 +309,18 @@ def test_the_handover_after_a_turn_and_after_a_swap_is_unmistakable():
     a = d.app
     assert not a.flip
     d.press(d.key_for(1))  # South 1: no extra turn, North next
-    while a.anim_path is not None:
+    while a.sowing.path is not None:
         d.frames()
     # The sowing's end is shown to South first, saying who acts next; then the device turns.
-    assert a.board.to_move == NORTH and not a.flip and board_words(a) == "Pass to North"
+    assert a.game.board.to_move == NORTH and not a.flip and board_words(a) == "Pass to North"
     d.idle()
     assert a.flip and board_words(a) == "North: your move"
     a.click()
     d.choose("Swap sides")
     # North swapped, facing North, and North moves next: said so, with no handover
-    assert board_words(a) == "Swapped: North next" and a.flip and not a.handover_at
+    assert board_words(a) == "Swapped: North next" and a.flip and not a.game.handover_at
     d.idle()
-    assert a.flip == (a.board.to_move == NORTH)
+    assert a.flip == (a.game.board.to_move == NORTH)
 
 
 def test_nothing_dims_while_a_chess_clock_runs_and_it_dims_without_one():
@@ -346,7 +345,7 @@ def test_four_and_five_pit_boards_put_your_pits_next_to_your_store():
         assert d.key_for(1) == 12 - pits
         # across from your pit k is the opponent's pit P+1-k, two rows up
         for k in range(1, pits + 1):
-            side, pit = d.app.pit_at(d.key_for(k) - 6)
+            side, pit = pit_at(d.app, d.key_for(k) - 6)
             assert side == NORTH and pit == pits + 1 - k
 
 
@@ -439,7 +438,7 @@ def test_the_computers_thinking_keeps_the_device_awake():
     start_vs_computer(d, "expert", starts="computer")
     a = d.app
     turn_ms = 0
-    while a.board.to_move == a.computer or a.anim_path is not None:
+    while a.game.board.to_move == a.game.computer or a.sowing.path is not None:
         d.frames()
         turn_ms += FRAME
         assert a.power == 0
@@ -476,23 +475,23 @@ def test_the_board_shows_every_count_and_marks_the_chosen_landed_and_played_pits
     checked = 0
     while a.screen == GAME and checked < 40:
         d.frames()
-        b = a.board
-        cells = a.shown_cells()
+        b = a.game.board
+        cells = a.view.shown(a)[1]
         pits, top, bottom = read_board(a.frame.buf)
         for key in range(12):
-            side, pit = pit_of_view_key(key, a.viewer, b.pits)
+            side, pit = pit_of_view_key(key, a.game.viewer, b.pits)
             assert pits[key] == (cells[b.pit_index(side, pit)] if pit else None), (key, pits)
         assert (top, bottom) == (cells[b.store_index(NORTH)], cells[b.store_index(SOUTH)])
         checked += 1
-        if a.anim_path is None and not a.thinking and a._human_to_move():
+        if a.sowing.path is None and not a.thinker.thinking and a.game.human_to_move():
             # the last turn: where it began (a filled corner) and ended (a bold box)
-            if a.last_from >= 0:
-                key = a.key_of_cell(a.last_from, a.viewer)
-                assert a.pit_styles[key] & BOX_PLAYED
+            if a.game.last_from >= 0:
+                key = key_of_cell(b, a.game.last_from, a.game.viewer)
+                assert a.view.pit_styles[key] & BOX_PLAYED
             pit = rng.choice(list(b.legal_moves()))
             a.turn(1)  # the knob's cursor: that pit drawn inverted, and said how to sow it
             d.frames()
-            chosen = [k for k in range(12) if a.pit_styles[k] & BOX_CHOSEN]
+            chosen = [k for k in range(12) if a.view.pit_styles[k] & BOX_CHOSEN]
             assert chosen == [a.pit_cursor] and board_words(a).startswith("push: S")
             a.turn(-1)
             d.press(d.key_for(pit))
@@ -510,12 +509,12 @@ def test_the_knobs_push_opens_the_menu_unless_its_cursor_is_up():
     assert a.pit_cursor < 0 and board_words(a) == "Your move: pick a pit"
     a.click()  # ... and the push is the menu again, even long after a turn
     d.frames()
-    assert a.screen == GAME_MENU and a.board.ply == 0
+    assert a.screen == GAME_MENU and a.game.board.ply == 0
     d.choose("Back to game")
     a.turn(1)
     a.click()  # with the cursor up: the push sows the pit it names
     d.frames()
-    assert a.board.ply == 1
+    assert a.game.board.ply == 1
 
 
 def test_the_computer_waits_before_it_sows_and_every_message_names_who():
@@ -528,18 +527,18 @@ def test_the_computer_waits_before_it_sows_and_every_message_names_who():
         if a.screen != GAME:
             break
         started = d.t
-        d.press(d.key_for(max(a.board.legal_moves())))
-        while a.board.to_move == a.computer and a.screen == GAME:
-            ply = a.board.ply
+        d.press(d.key_for(max(a.game.board.legal_moves())))
+        while a.game.board.to_move == a.game.computer and a.screen == GAME:
+            ply = a.game.board.ply
             before = d.t
-            while a.board.ply == ply and a.screen == GAME:
+            while a.game.board.ply == ply and a.screen == GAME:
                 d.frames()
                 if a.message:
                     said.add(a.message)
             if a.screen == GAME:
                 assert d.t - before >= COMPUTER_PAUSE_MS or d.t - started >= COMPUTER_PAUSE_MS
-                assert not a.effect_until or a.anim_path is None  # it sowed after the effect ended
-            while a.anim_path is not None:
+                assert not a.effect.until or a.sowing.path is None  # it sowed after the effect ended
+            while a.sowing.path is not None:
                 d.frames()
                 if a.message:
                     said.add(a.message)
@@ -563,16 +562,16 @@ def test_hint_colours_light_the_frame_after_a_sowing_ends():
     d = Driver(hints=True, brightness=4)
     d.choose("Two players")
     a = d.app
-    extra = hue(EXTRA_COLOUR)
+    extra = hue(GOOD_COLOUR)
     assert extra in [hue(c) for c in a.pixels if c]  # South's pit 3 ends in its store
     a.key_down(9)  # South's pit 1 (bottom left): the turn passes
     a.key_up(9)
     frames = 0
-    while a.anim_path is not None and frames < 200:
+    while a.sowing.path is not None and frames < 200:
         d.frames()
         frames += 1
-    assert a.anim_path is None and a.board.to_move == NORTH
-    while a.handover_at:  # (shown to South first, then the device turns to North)
+    assert a.sowing.path is None and a.game.board.to_move == NORTH
+    while a.game.handover_at:  # (shown to South first, then the device turns to North)
         d.frames()
     assert extra not in [hue(c) for c in a.pixels if c]  # the frame that turned it: none yet
     d.frames()

@@ -135,7 +135,7 @@ def test_window_loop_maps_keyboard_and_quits(tmp_path, monkeypatch):
     post(Event(pygame.KEYUP, key=pygame.K_d))
     post(Event(pygame.QUIT))
     sim.run_window()
-    assert sim.app.board is not None and sim.app.board.moves() == [3]
+    assert sim.app.game.board is not None and sim.app.game.board.moves() == [3]
     assert (tmp_path / "nvm.bin").stat().st_size == 4096  # the game was saved to the data file
     pygame.quit()
 
