@@ -881,15 +881,18 @@ def best_turn(board, search=None, level=None, seed=1, table=None, **options):
     return pits, first_score, first_depth, nodes
 
 
-def solve(board, search=None, table=None):
+def solve(board, search=None, table=None, give_up=None):
     """Exact perfect-play margin (South's store minus North's at the end) from `board`.
 
-    Both sides play to maximise their own final margin. Only for small boards, or with an
-    endgame table (kalaha.endgame), whose values end every line once few seeds are left.
+    Both sides play to maximise their own final margin. The work grows fast with the seeds in
+    play; an endgame table (kalaha.endgame) ends every line once few seeds are left.
+    give_up(search), asked every 65,536 nodes: True stops the search, and solve returns None.
     """
     search = search or Search(tt_bits=16)
     search.clear_table()
     search.start(board, exact=True, table=table)
-    while not search.step(1 << 20):
-        pass
+    while not search.step(1 << 16):
+        if give_up is not None and give_up(search):
+            search.stop()
+            return None
     return search.score if board.turn == SOUTH else -search.score

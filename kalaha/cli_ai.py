@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_DEPTH = 40  # sowings
 MAX_NODES = 5000000  # about 15 s of searching here
 MAX_GAMES = 10000
-SOLVE_SEEDS = 30  # seeds left in the pits: 30 take seconds, 32 over a minute (measured)
+SOLVE_SECONDS = 120  # solve's default limit: 36 seeds in play take seconds, the 48 of a new game far longer
 
 
 def endgame_table(path, board):
@@ -135,6 +135,15 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number):
         "solve", help="exact perfect-play margin (South minus North): the endgame table, or a search"
     )
     p.add_argument("--record", default="")
+    p.add_argument(
+        "--seconds",
+        type=whole_number(1, 86400, "--seconds"),
+        default=SOLVE_SECONDS,
+        help="give up after this long (default %d)" % SOLVE_SECONDS,
+    )
+    p.add_argument(
+        "--nodes", type=whole_number(1, 1 << 40, "--nodes"), help="give up after this many positions"
+    )
     position_flags(p)
     rule_flags(p)
 
@@ -151,13 +160,23 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number):
             now = board.cells[board.store_index(0)] - board.cells[board.store_index(1)]
             out.write("%d\n" % (now + (margin if board.to_move == 0 else -margin)))
             return
-        left = sum(board.row(0)) + sum(board.row(1))
-        if left > SOLVE_SEEDS:
+        started = time.monotonic()
+        searched = [0]
+
+        def give_up(search):
+            searched[0] = search.nodes
+            if args.nodes is not None and search.nodes >= args.nodes:
+                return True
+            return time.monotonic() - started >= args.seconds
+
+        margin = solve(board, table=table, give_up=give_up)
+        if margin is None:
             raise cli_error(
-                "solve takes at most %d seeds in the pits (this position has %d): play into the game "
-                "first with --record, or use a smaller board" % (SOLVE_SEEDS, left)
+                "solve gave up after %d s and %d positions without an exact answer: allow more with "
+                "--seconds or --nodes, or play into the game first with --record"
+                % (time.monotonic() - started, searched[0])
             )
-        out.write("%d\n" % solve(board))
+        out.write("%d\n" % margin)
 
     p.set_defaults(func=cmd_solve)
 

@@ -53,7 +53,9 @@ def test_a_5000_digit_pit_and_a_long_record_are_refused_quickly():
         (["move", "--depth", "1000000"], "--depth must be 1..40"),
         (["move", "--nodes", "100000000000"], "--nodes"),
         (["move", "--nodes", "0"], "--nodes"),
-        (["solve"], "at most 30 seeds"),
+        (["solve", "--nodes", "1000"], "solve gave up after"),
+        (["solve", "--seconds", "1"], "solve gave up after"),
+        (["solve", "--seconds", "0"], "--seconds"),
         (["match", "easy", "depth=\u00b2"], "depth=1..40"),
         (["match", "easy", "nodes=99999999999"], "nodes=1..5000000"),
         (["match", "easy", "easy", "--games", "1000000"], "--games"),
@@ -62,6 +64,23 @@ def test_a_5000_digit_pit_and_a_long_record_are_refused_quickly():
 )
 def test_requests_that_would_never_end_or_crash_get_one_line(args, words):
     one_clean_error(*run(*args)[::2], words)
+
+
+def test_solve_takes_any_board_its_limit_is_the_work():
+    # 36 and 33 seeds in play (the old limit was a count of 30): answered, and consistent with
+    # a one-step lookahead over the same solver (the value is the best child's for the mover).
+    status, out, err = run("solve", "--pits", "3", "--seeds", "6")
+    assert status == 0, err
+    board = Board(pits=3, seeds=6)
+    children = []
+    for pit in board.legal_moves():
+        child = Board.from_record("", pits=3, seeds=6)
+        child.push(pit)
+        status, value, err = run("solve", "--pits", "3", "--seeds", "6", "--record", child.record())
+        assert status == 0, err
+        children.append(int(value))
+    assert int(out) == max(children)
+    assert (int(out) + 36) % 2 == 0  # the stores share 36 seeds: the margin is even
 
 
 def test_solve_answers_when_the_game_has_come_down_to_30_seeds():
