@@ -9,6 +9,7 @@ import sys
 
 from kalaha.board import SIDE_NAMES, Board, KalahaError
 from kalaha.perft import perft
+from kalaha.ring import RingError
 
 
 class CliError(Exception):
@@ -56,6 +57,35 @@ def _rule_flags(parser):
     )
 
 
+def _player_flags(parser):
+    """Games of 2-4 players round one ring (kalaha.ring): without --players, the classic game."""
+    parser.add_argument(
+        "--players",
+        type=whole_number(2, 4, "--players"),
+        help="2..4 players round one ring (Qdan's rules); seats 0..N-1 move in turn",
+    )
+    parser.add_argument(
+        "--capture-from",
+        choices=("next", "opposite", "all"),
+        default="next",
+        help="with --players: whose pit a capture takes from (default next)",
+    )
+
+
+def _ring(args, record=""):
+    """The --players game after `record`."""
+    from kalaha.ring import CAPTURE_NAMES, RingBoard
+
+    if args.empty_capture or args.alga or args.swap:
+        raise CliError("--empty-capture, --alga and --swap are two-player rules, not for --players")
+    board = RingBoard(args.players, args.pits, args.seeds, CAPTURE_NAMES.index(args.capture_from))
+    if record:
+        if len(record) > 4000:
+            raise CliError("a record is at most 4000 characters")
+        board.push_record(record)
+    return board
+
+
 def _board(args, record=""):
     board = Board(
         pits=args.pits, seeds=args.seeds, empty_capture=args.empty_capture, alga=args.alga, swap=args.swap
@@ -89,6 +119,19 @@ def cmd_perft(args, out):
 
 
 def cmd_replay(args, out):
+    if args.players is not None:
+        ring = _ring(args, args.record)
+        if args.json:
+            out.write(json.dumps(ring.as_json()) + "\n")
+            return
+        for seat in range(ring.seats):
+            out.write("seat %d: pits %s, store %d\n" % (seat, ring.row(seat), ring.stores()[seat]))
+        if ring.over:
+            out.write("over: places %s\n" % ring.ranks())
+        else:
+            out.write("seat %d to move\n" % ring.to_move)
+        out.write("record: %s\n" % (ring.record() or "(start)"))
+        return
     board = _board(args, args.record)
     if args.json:
         out.write(json.dumps(board_json(board)) + "\n")
@@ -117,13 +160,14 @@ def build_parser():
     p.add_argument("record", nargs="?", default="", help="turns separated by spaces, e.g. '3-6 2'")
     p.add_argument("--json", action="store_true")
     _rule_flags(p)
+    _player_flags(p)
     p.set_defaults(func=cmd_replay)
     try:
         from kalaha.cli_ai import add_ai_commands
     except ImportError:  # the AI tools are optional for the engine alone
         pass
     else:
-        add_ai_commands(sub, _rule_flags, _board, CliError, whole_number)
+        add_ai_commands(sub, _rule_flags, _board, CliError, whole_number, _player_flags, _ring)
     return parser
 
 
@@ -136,7 +180,7 @@ def main(argv=None, out=None):
     try:
         args = parser.parse_args(argv)
         args.func(args, out)
-    except (CliError, KalahaError) as e:
+    except (CliError, KalahaError, RingError) as e:
         sys.stderr.write("kalaha: error: %s\n" % e)
         return 2
     except KeyboardInterrupt:
@@ -186,7 +230,7 @@ def play_main(argv=None, inp=input, out=sys.stdout):
         if args.level not in LEVEL_NAMES:
             raise CliError("level must be one of " + ", ".join(LEVEL_NAMES))
         board = _board(args)
-    except (CliError, KalahaError) as e:
+    except (CliError, KalahaError, RingError) as e:
         sys.stderr.write("kalaha: error: %s\n" % e)
         return 2
     computer = None if args.two_players else (0 if args.computer_starts else 1)

@@ -66,7 +66,7 @@ def perfect_turn(table, board):
     return pits, first[1]
 
 
-def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number):
+def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player_flags, make_ring):
     """The AI's commands, given the command line's own helpers (kalaha.cli: no import back)."""
 
     def board_at(args):
@@ -97,8 +97,12 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number):
     p.add_argument("--seed", type=whole_number(0, 1 << 30, "--seed"), default=1)
     p.add_argument("--json", action="store_true")
     rule_flags(p)
+    player_flags(p)
 
     def cmd_move(args, out):
+        if args.players is not None:
+            ring_move(args, out)
+            return
         board = board_at(args)
         if board.to_move is None:
             raise cli_error("the game is over: no move to make")
@@ -130,6 +134,27 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number):
             out.write(turn + "\n")
 
     p.set_defaults(func=cmd_move)
+
+    def ring_move(args, out):
+        """move --players N: the computer's whole turn in a game round the ring (kalaha.ring_ai)."""
+        from kalaha.ring_ai import best_turn as ring_turn
+
+        if args.position is not None or args.depth:
+            raise cli_error("with --players: a record and --level or --nodes (no --position, --depth)")
+        ring = make_ring(args, args.record)
+        if ring.over:
+            raise cli_error("the game is over: no move to make")
+        pits, value, depth, nodes = ring_turn(ring, args.level or "strong", seed=args.seed, nodes=args.nodes)
+        turn = "-".join(map(str, pits))
+        if args.json:
+            out.write(
+                json.dumps(
+                    {"turn": turn, "seat": ring.to_move, "score": value, "depth": depth, "nodes": nodes}
+                )
+                + "\n"
+            )
+        else:
+            out.write(turn + "\n")
 
     p = sub.add_parser(
         "solve", help="exact perfect-play margin (South minus North): the endgame table, or a search"

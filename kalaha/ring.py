@@ -1,0 +1,246 @@
+"""Kalaha for 2-4 seats round one ring (Qdan's rules): sowing, extra turns, captures from the
+next, the opposite or every other seat, the end and the places. Pure logic, integers only.
+
+The ring: seat 0's pits 1..P, its store, seat 1's pits 1..P, its store, ... Seats move in
+turn in sowing order; a sowing skips every other seat's store. The two-seat game is the
+classic one (kalaha.board, without its options): the device loads this module only for games
+of more seats.
+"""
+
+from kalaha.compat import const
+
+CAPTURE_NEXT = const(0)  # a capture takes from the next seat's corresponding pit
+CAPTURE_OPPOSITE = const(1)  # ... from the seat opposite (two on; with 2 or 3 seats, the next)
+CAPTURE_ALL = const(2)  # ... from every other seat's
+CAPTURE_NAMES = ("next", "opposite", "all")
+MIN_SEATS = const(2)
+MAX_SEATS = const(4)
+MAX_PITS = const(6)
+MAX_SEEDS = const(6)
+MAX_TURN_SOWINGS = const(200)  # (a record's turn: more sowings than this is not a game)
+
+
+class RingError(ValueError):
+    """A move or record that breaks the rules, or rules out of range."""
+
+
+class RingBoard:
+    """The position: `cells` round the ring (bytearray), `to_move` (a seat, None once over),
+    and the record so far. push(pit) sows, pop() takes the last sowing back."""
+
+    def __init__(self, seats=3, pits=4, seeds=4, capture_from=CAPTURE_NEXT):
+        if not (isinstance(seats, int) and MIN_SEATS <= seats <= MAX_SEATS):
+            raise RingError("players must be %d..%d, not %r" % (MIN_SEATS, MAX_SEATS, seats))
+        if not (isinstance(pits, int) and 1 <= pits <= MAX_PITS):
+            raise RingError("pits per player must be 1..%d, not %r" % (MAX_PITS, pits))
+        if not (isinstance(seeds, int) and 1 <= seeds <= MAX_SEEDS):
+            raise RingError("seeds per pit must be 1..%d, not %r" % (MAX_SEEDS, seeds))
+        if capture_from not in (CAPTURE_NEXT, CAPTURE_OPPOSITE, CAPTURE_ALL):
+            raise RingError("capture from must be one of %s" % ", ".join(CAPTURE_NAMES))
+        self.seats = seats
+        self.pits = pits
+        self.seeds = seeds
+        self.capture_from = capture_from
+        self.width = pits + 1  # a seat's pits and its store
+        self.cells = bytearray(seats * self.width)  # (at most 4 x 6 x 6 = 144 seeds: bytes)
+        for s in range(seats):
+            for i in range(pits):
+                self.cells[s * self.width + i] = seeds
+        self.to_move = 0
+        self.moves = []  # the pits sown, in order
+        self.movers = bytearray()  # ... and by whom
+        self._undo = []  # (cells, to_move) before each sowing
+        self.last_extra = False  # the last sowing ended in its seat's store
+        self.last_capture = 0  # seeds the last sowing took (its own last seed included)
+        self.last_index = -1  # the cell its last seed fell in
+
+    # ----- the ring ---------------------------------------------------------------------------
+
+    def pit_index(self, seat, pit):
+        return seat * self.width + pit - 1
+
+    def store_index(self, seat):
+        return seat * self.width + self.pits
+
+    def row(self, seat):
+        """Seeds in `seat`'s pits 1..P (a new list)."""
+        start = seat * self.width
+        return list(self.cells[start : start + self.pits])
+
+    def stores(self):
+        return [self.cells[self.store_index(s)] for s in range(self.seats)]
+
+    def targets(self, seat):
+        """The seats a capture by `seat` takes from (capture_from)."""
+        n = self.seats
+        if self.capture_from == CAPTURE_ALL:
+            return [(seat + k) % n for k in range(1, n)]
+        if self.capture_from == CAPTURE_OPPOSITE and n == 4:
+            return [(seat + 2) % n]
+        return [(seat + 1) % n]
+
+    @property
+    def over(self):
+        return self.to_move is None
+
+    def legal_moves(self):
+        """The pits (1..P) the seat to move may sow: its non-empty ones."""
+        if self.to_move is None:
+            return []
+        start = self.to_move * self.width
+        return [i + 1 for i in range(self.pits) if self.cells[start + i]]
+
+    # ----- sowing -----------------------------------------------------------------------------
+
+    def push(self, pit):
+        """Sow `pit` (1..P) of the seat to move; RingError if it may not."""
+        if self.to_move is None:
+            raise RingError("the game is over")
+        if not (isinstance(pit, int) and 1 <= pit <= self.pits):
+            raise RingError("pit %r is not 1..%d" % (pit, self.pits))
+        seat = self.to_move
+        if not self.cells[self.pit_index(seat, pit)]:
+            raise RingError("seat %d's pit %d is empty" % (seat, pit))
+        self._undo.append((bytes(self.cells), seat))
+        self.moves.append(pit)
+        self.movers.append(seat)
+        self.sow(pit)
+
+    def pop(self):
+        """Take back the last sowing."""
+        cells, seat = self._undo.pop()
+        self.cells[:] = cells
+        self.to_move = seat
+        self.moves.pop()
+        self.movers.pop()
+        self.last_extra = False
+        self.last_capture = 0
+        self.last_index = -1
+
+    def sow(self, pit):
+        """Sow `pit` of the seat to move, unchecked and unrecorded (the search's step): the
+        capture, the extra turn, the end; `to_move` becomes the next seat, or None."""
+        c = self.cells
+        w = self.width
+        p = self.pits
+        n = self.seats * w
+        seat = self.to_move
+        own = seat * w + p
+        i = seat * w + pit - 1
+        seeds = c[i]
+        c[i] = 0
+        while seeds:
+            i += 1
+            if i == n:
+                i = 0
+            if i % w == p and i != own:
+                continue  # another seat's store
+            c[i] += 1
+            seeds -= 1
+        self.last_index = i
+        self.last_capture = 0
+        self.last_extra = i == own
+        if not self.last_extra and seat * w <= i < own and c[i] == 1:
+            # The last seed fell in an empty pit of the mover's: it takes that seed and the
+            # seeds of the corresponding pit (pit k <-> pit P+1-k) of each target seat.
+            k = i - seat * w + 1
+            taken = 0
+            for t in self.targets(seat):
+                taken += c[t * w + p - k]
+            if taken:
+                for t in self.targets(seat):
+                    c[t * w + p - k] = 0
+                c[i] = 0
+                c[own] += taken + 1
+                self.last_capture = taken + 1
+        # The game ends as soon as any seat's pits are all empty: each seat stores its own.
+        for s in range(self.seats):
+            start = s * w
+            if not any(c[start : start + p]):
+                for t in range(self.seats):
+                    base = t * w
+                    for j in range(base, base + p):
+                        c[base + p] += c[j]
+                        c[j] = 0
+                self.to_move = None
+                return
+        if not self.last_extra:
+            self.to_move = (seat + 1) % self.seats
+
+    # ----- the end ------------------------------------------------------------------------------
+
+    def ranks(self):
+        """Each seat's place once over (1 = most seeds; equal stores share a place: 1, 1, 3)."""
+        stores = self.stores()
+        return [1 + sum(1 for other in stores if other > mine) for mine in stores]
+
+    # ----- records ------------------------------------------------------------------------------
+
+    def turns(self):
+        """The record's turns: lists of the pits each seat sowed in one turn (a seat sows twice
+        in a row only after an extra turn)."""
+        out = []
+        for k in range(len(self.moves)):
+            if k and self.movers[k] == self.movers[k - 1]:
+                out[len(out) - 1].append(self.moves[k])
+            else:
+                out.append([self.moves[k]])
+        return out
+
+    def record(self):
+        return " ".join("-".join(str(m) for m in turn) for turn in self.turns())
+
+    def push_record(self, text):
+        """Play a record: turns separated by spaces, a turn's sowings by "-" ("3-4": pit 3, an
+        extra turn, pit 4). Every turn but the last must be complete. RingError on any
+        breach; the board is then as it was."""
+        start = len(self.moves)
+        try:
+            words = text.split()
+            for number, word in enumerate(words, 1):
+                self._push_turn(word, number, number == len(words))
+        except RingError:
+            while len(self.moves) > start:
+                self.pop()
+            raise
+
+    def _push_turn(self, word, number, last):
+        parts = word.split("-")
+        if len(parts) > MAX_TURN_SOWINGS:
+            raise RingError("turn %d: more than %d sowings" % (number, MAX_TURN_SOWINGS))
+        seat = self.to_move
+        for k, part in enumerate(parts):
+            where = "turn %d (%r)" % (number, word)
+            if self.to_move is None:
+                raise RingError("%s: the game is already over" % where)
+            if k and self.to_move != seat:
+                why = "no extra turn after pit %s, seat %d moves next" % (parts[k - 1], self.to_move)
+                raise RingError("%s: %s" % (where, why))
+            if not (part.isdigit() and len(part) <= 2):
+                raise RingError("%s: %r is not a pit number" % (where, part))
+            pit = int(part)
+            if not 1 <= pit <= self.pits:
+                raise RingError("%s: pit %d is not 1..%d" % (where, pit, self.pits))
+            if not self.cells[self.pit_index(self.to_move, pit)]:
+                raise RingError("%s: seat %d's pit %d is empty" % (where, self.to_move, pit))
+            self.push(pit)
+        if not last and self.to_move == seat:
+            raise RingError("turn %d (%r) is not complete: seat %d sows again" % (number, word, seat))
+
+    @classmethod
+    def from_record(cls, text, **rules):
+        board = cls(**rules)
+        board.push_record(text)
+        return board
+
+    def as_json(self):
+        """The CLI's view: each seat's pits, the stores, who moves, over, and the places once over."""
+        out = {
+            "pits": [self.row(s) for s in range(self.seats)],
+            "stores": self.stores(),
+            "to_move": self.to_move,
+            "over": self.to_move is None,
+        }
+        if self.to_move is None:
+            out["ranks"] = self.ranks()
+        return out
