@@ -680,7 +680,8 @@ class Search:
         deeper = self.iter_depth + self.deepen
         if deeper > self.max_depth and self.iter_depth < self.max_depth:
             deeper = self.max_depth
-        finished = value > _NEAR_WIN or value < -_NEAR_WIN
+        # A won or lost line found does not end the thinking: a deeper iteration can still
+        # find a bigger margin (issue 23; docs/performance.md).
         # Budgeted by what the next iteration will cost: an iteration cut short by the budget
         # mostly wastes its nodes (it only keeps a root move that beat the previous best), so
         # with stop_early none is begun that is expected to overrun, predicting its cost from
@@ -695,13 +696,7 @@ class Search:
                 grow = cost * 3 // 2
             self.iter_cost = cost
             overrun = self.nodes + grow > self.node_limit
-        if (
-            self.exact
-            or deeper > self.max_depth
-            or self.nodes >= self.node_limit
-            or overrun
-            or (finished and not self.noise_amp)
-        ):
+        if self.exact or deeper > self.max_depth or self.nodes >= self.node_limit or overrun:
             self.done = True
             return
         self._begin_iteration(deeper)

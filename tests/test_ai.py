@@ -277,3 +277,15 @@ def test_half_ply_extra_turns_search_between_the_other_two_rules():
             pass
         nodes.append(search.nodes)
     assert nodes[0] < nodes[1] < nodes[2]
+
+
+def test_a_won_or_lost_line_found_early_does_not_end_the_thinking():
+    # Scored on whole turns against the exact solver: with 8-13 seeds in play Expert's budget
+    # sees to the end, and it plays every turn perfectly. Stopping at the first won (or lost)
+    # line, as it once did, gave away margin in about one position in ten.
+    from tools import quality
+
+    solver = Search(tt_bits=16)
+    cases = [(b, quality.exact_values(b, None, solver), {}) for b in quality.positions(30, 8, 13, 5)]
+    perfect, lost, _first = quality.score("expert", cases, None, False, solver)
+    assert (perfect, lost) == (100.0, 0.0)

@@ -268,16 +268,17 @@ def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table
 
     table = EndgameTable(table10).verify_all()
     solver = Search(tt_bits=14)
-    cases = [(b, quality.exact_values(b, table, solver)) for b in quality.positions(25, 6, 10, 4)]
+    cases = [(b, quality.exact_values(b, table, solver), {}) for b in quality.positions(25, 6, 10, 4)]
     assert len(cases) == 25
-    strong = quality.score("strong", cases, table, True)
-    easy = quality.score("easy", cases, table, True)
-    assert strong == (100.0, 0.0)
-    assert easy[0] < 100.0 and easy[1] > 0
+    # (scored on whole turns: every sowing of an extra-turn chain; first sowings as a column)
+    strong = quality.score("strong", cases, table, True, solver)
+    easy = quality.score("easy", cases, table, True, solver)
+    assert strong == (100.0, 0.0, 100.0)
+    assert easy[0] < 100.0 and easy[1] > 0 and easy[0] <= easy[2]
     # decided positions (a store holds more than half) are still played for the margin
-    decided = [(b, v) for b, v in cases if quality.decided(b)]
+    decided = [case for case in cases if quality.decided(case[0])]
     if decided:
-        assert quality.score("strong", decided, table, True) == (100.0, 0.0)
+        assert quality.score("strong", decided, table, True, solver) == (100.0, 0.0, 100.0)
 
 
 def test_a_match_player_given_the_table_plays_as_the_device_does(table10):

@@ -1,13 +1,14 @@
-"""Move quality of the levels, scored exactly: perfect first sowings and seeds lost per move.
+"""Move quality of the levels, scored exactly on complete turns: perfect turns and seeds lost.
 
 Host-only. `python -m tools.quality` plays games between the levels from random openings,
-keeps positions with 10-21 seeds in the pits (and, with --wide, 22-30; --seeds 31-40 chooses
-any range), and scores each level's
-first sowing there against the exact solver (which uses the endgame table at its leaves):
-loss = value of the best sowing minus value of the chosen one, in seeds, from the mover's
-view, both with perfect play after it. Prints a table for each level with and without the
-endgame table. With many seeds the solver in Python takes minutes a position: --compiled scores
-with tools.exact (numba), which gives the same values in seconds.
+keeps positions with up to 14 and 15-21 seeds in the pits (with --wide also 22-30; --seeds
+31-40 chooses any range), and scores each level's whole turn there (every sowing of an
+extra-turn chain) against the exact solver (which uses the endgame table at its leaves):
+loss = the position's perfect-play value minus the value after the chosen turn, in seeds, from
+the mover's view. The first sowing alone is scored too, as a column. Positions where a store
+holds more than half the seeds (decided: only the margin is open) are a bucket of their own.
+Prints each level with and without the endgame table. With many seeds the solver in Python
+takes minutes a position: --compiled scores with tools.exact (numba), the same values in seconds.
 """
 
 import argparse
@@ -73,17 +74,38 @@ def decided(b):
     return 2 * max(b.cells[b.store_index(SOUTH)], b.cells[b.store_index(NORTH)]) > b.total
 
 
-def score(level, cases, table, use_table, seed=1):
+def turn_value(b, pits, table, search, compiled, cache):
+    """The mover's final margin after the whole turn `pits` on `b`, then perfect play (cached)."""
+    key = tuple(pits)
+    if key not in cache:
+        c = b.copy()
+        for pit in pits:
+            c.push(pit)
+        if c.to_move is None:
+            margin = c.cells[c.store_index(SOUTH)] - c.cells[c.store_index(NORTH)]
+        elif compiled is not None:
+            margin = compiled.margin(c)
+        else:
+            margin = solve(c, search, table)
+        cache[key] = margin if b.to_move == SOUTH else -margin
+    return cache[key]
+
+
+def score(level, cases, table, use_table, solver, compiled=None, seed=1):
+    """(perfect turns %, seeds lost a turn, perfect first sowings %) of `level` on `cases`."""
     search = Search()
     perfect = 0
     lost = 0
-    for k, (b, values) in enumerate(cases):
+    first = 0
+    for k, (b, values, cache) in enumerate(cases):
         pits, *_ = best_turn(b, search, level=level, seed=seed + k, table=table if use_table else None)
-        loss = max(values.values()) - values[pits[0]]
+        best = max(values.values())  # (the position's value: its best sowing, then perfect play)
+        loss = best - turn_value(b, pits, table, solver, compiled, cache)
         perfect += loss == 0
         lost += loss
+        first += values[pits[0]] == best
     n = max(len(cases), 1)
-    return 100.0 * perfect / n, lost / n
+    return 100.0 * perfect / n, lost / n, 100.0 * first / n
 
 
 def main(argv=None):
@@ -105,7 +127,7 @@ def main(argv=None):
         parser.error("unknown level: %s (levels: %s)" % (", ".join(unknown), ", ".join(LEVEL_NAMES)))
     table = EndgameTable(args.table).verify_all()
     solver = Search(tt_bits=16)
-    buckets = [(10, 21)] + ([(22, 30)] if args.wide else [])
+    buckets = [(1, 14), (15, 21)] + ([(22, 30)] if args.wide else [])
     if args.only_wide:
         buckets = [(22, 30)]
     if args.seeds:
@@ -128,7 +150,7 @@ def main(argv=None):
         started = time.time()
         cases = []
         for b in positions(args.count, low, high, args.seed):
-            cases.append((b, exact_values(b, table, solver, compiled)))
+            cases.append((b, exact_values(b, table, solver, compiled), {}))
             if len(cases) % 10 == 0:
                 took = time.time() - started
                 sys.stderr.write("scored %d of %d (%.0f s)\n" % (len(cases), args.count, took))
@@ -136,7 +158,10 @@ def main(argv=None):
             "%d positions with %d-%d seeds in the pits (scored in %.0f s)\n"
             % (len(cases), low, high, time.time() - started)
         )
-        out.write("| level | without the table: perfect / avg loss | with it: perfect / avg loss |\n")
+        out.write(
+            "| level | without the table: perfect turns / seeds lost a turn (perfect first sowings) "
+            "| with it |\n"
+        )
         out.write("|---|---|---|\n")
         won = [case for case in cases if decided(case[0])]
         open_ = [case for case in cases if not decided(case[0])]
@@ -148,9 +173,12 @@ def main(argv=None):
             if title:
                 out.write(title + "\n")
             for level in levels:
-                a = score(level, part, table, False)
-                b = score(level, part, table, True)
-                out.write("| %s | %.1f%% / %.2f | %.1f%% / %.2f |\n" % (level, a[0], a[1], b[0], b[1]))
+                a = score(level, part, table, False, solver, compiled)
+                b = score(level, part, table, True, solver, compiled)
+                out.write(
+                    "| %s | %.1f%% / %.2f (%.1f%%) | %.1f%% / %.2f (%.1f%%) |\n"
+                    % (level, a[0], a[1], a[2], b[0], b[1], b[2])
+                )
     return 0
 
 
