@@ -141,22 +141,33 @@ class RingBoard:
         self.last_capture = 0
         self.last_extra = i == own
         if not self.last_extra and seat * w <= i < own and c[i] == 1:
-            # The last seed fell in an empty pit of the mover's: it takes that seed and the
-            # seeds of the corresponding pit (pit k <-> pit P+1-k) of each target seat.
-            k = i - seat * w + 1
+            # The last seed fell in an empty pit of the mover's (pit k): it takes that seed and
+            # the seeds of pit P+1-k of each target seat (targets(), counted here without a list).
+            j = own - i - 1  # pit P+1-k's offset in a row
+            n = self.seats
+            first, count = 1, 1
+            if self.capture_from == CAPTURE_ALL:
+                count = n - 1
+            elif self.capture_from == CAPTURE_OPPOSITE and n == 4:
+                first = 2
             taken = 0
-            for t in self.targets(seat):
-                taken += c[t * w + p - k]
+            for t in range(first, first + count):
+                taken += c[((seat + t) % n) * w + j]
             if taken:
-                for t in self.targets(seat):
-                    c[t * w + p - k] = 0
+                for t in range(first, first + count):
+                    c[((seat + t) % n) * w + j] = 0
                 c[i] = 0
                 c[own] += taken + 1
                 self.last_capture = taken + 1
         # The game ends as soon as any seat's pits are all empty: each seat stores its own.
         for s in range(self.seats):
             start = s * w
-            if not any(c[start : start + p]):
+            empty = True
+            for j in range(start, start + p):
+                if c[j]:
+                    empty = False
+                    break
+            if empty:
                 for t in range(self.seats):
                     base = t * w
                     for j in range(base, base + p):

@@ -237,3 +237,87 @@ def test_strong_beats_easy_round_the_table():
                 board.push(pit)
         firsts += board.ranks()[strong] == 1
     assert firsts >= 7
+
+
+def paranoid(board, me, depth):
+    """The paranoid value by plain recursion (the oracle for RingSearch): `me` maximises, every
+    other seat minimises, leaves valued by ring_ai.evaluate."""
+    from kalaha.ring_ai import evaluate
+
+    if board.over or depth == 0:
+        return evaluate(board, me)
+    values = []
+    for pit in board.legal_moves():
+        board.push(pit)
+        values.append(paranoid(board, me, depth - 1))
+        board.pop()
+    return max(values) if board.to_move == me else min(values)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seats=st.integers(2, 4),
+    pits=st.integers(2, 4),
+    seeds=st.integers(1, 3),
+    capture=st.integers(0, 2),
+    opening=st.lists(st.integers(0, 5), max_size=12),
+    depth=st.integers(1, 4),
+)
+def test_the_stepped_search_finds_the_plain_recursions_value(seats, pits, seeds, capture, opening, depth):
+    from kalaha.ring_ai import RingSearch
+
+    board = RingBoard(seats, pits, seeds, capture)
+    for c in opening:
+        if board.over:
+            break
+        board.push(board.legal_moves()[c % len(board.legal_moves())])
+    if board.over:
+        return
+    search = RingSearch()
+    search.start(board, 1 << 30, depth)
+    record = board.record()
+    while not search.step(7):  # small slices: the stack must carry over between them
+        pass
+    assert board.record() == record  # left as it was
+    me = board.to_move
+    assert search.depth_done == depth
+    assert search.score == paranoid(board, me, depth)
+    board.push(search.best_pit)
+    assert paranoid(board, me, depth - 1) == search.score  # the chosen pit has that value
+
+
+RING_SCRIPT = """
+import gc, micropython
+from kalaha.ring import RingBoard
+from kalaha.ring_ai import RingSearch
+search = RingSearch()
+for seats, pits, record in %r:
+    board = RingBoard.from_record(record, seats=seats, pits=pits, seeds=4)
+    search.start(board, 3000)
+    gc.collect()
+    micropython.heap_lock()
+    while not search.step(97):
+        pass
+    micropython.heap_unlock()
+    print(seats, pits, search.best_pit, search.depth_done, search.nodes, search.score)
+"""
+RING_POSITIONS = [(3, 4, ""), (3, 4, "1-2 3"), (4, 4, "2 1"), (2, 6, "3-6")]
+
+
+@pytest.mark.parametrize("version", ["9", "10"])
+def test_the_ring_search_in_circuitpython_allocates_nothing_and_agrees_with_cpython(tmp_path, version):
+    from cpy import VERSIONS, run_cp
+
+    from kalaha.ring_ai import RingSearch
+
+    if version not in VERSIONS:
+        pytest.skip("no CircuitPython %s here" % version)
+    status, out, err = run_cp(RING_SCRIPT % (RING_POSITIONS,), tmp_path, version=version)
+    assert status == 0, err  # (a MemoryError under heap_lock would be an allocation per node)
+    search = RingSearch()
+    for (seats, pits, record), line in zip(RING_POSITIONS, out.strip().splitlines(), strict=True):
+        search.start(RingBoard.from_record(record, seats=seats, pits=pits, seeds=4), 3000)
+        while not search.step(97):
+            pass
+        expected = [seats, pits, search.best_pit, search.depth_done, search.nodes, search.score]
+        assert list(map(int, line.split())) == expected

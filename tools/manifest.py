@@ -14,7 +14,6 @@ HOST_ONLY = {
     "kalaha/__main__.py",
     "kalaha/match.py",
     "kalaha/reading.py",
-    "kalaha/ring_ai.py",  # (its search allocates as it goes: the device's is still to write)
 }
 # hw/ modules that drive the PC simulator instead of the MacroPad.
 HOST_ONLY_HW = {"hw/desktop.py"}
