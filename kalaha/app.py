@@ -340,6 +340,8 @@ class App:
         old = self.screen
         if old.module is not None and old.module != screen.module:
             forget(old.module)
+            for name in old.helpers:
+                forget(name)
         if screen.shows_board or screen.module is not None:
             forget("kalaha.menus")  # (the menus' actions: App.act imports them again)
         self.screen = screen

@@ -9,7 +9,6 @@ import sys
 
 from kalaha.board import SIDE_NAMES, Board, KalahaError
 from kalaha.perft import perft
-from kalaha.ring import RingError
 
 
 class CliError(Exception):
@@ -74,15 +73,17 @@ def _player_flags(parser):
 
 def _ring(args, record=""):
     """The --players game after `record`."""
-    from kalaha.ring import CAPTURE_NAMES, RingBoard
+    from kalaha.ring import CAPTURE_NAMES, RingBoard, RingError
 
     if args.empty_capture or args.alga or args.swap:
         raise CliError("--empty-capture, --alga and --swap are two-player rules, not for --players")
-    board = RingBoard(args.players, args.pits, args.seeds, CAPTURE_NAMES.index(args.capture_from))
-    if record:
-        if len(record) > 4000:
-            raise CliError("a record is at most 4000 characters")
+    if len(record) > 4000:
+        raise CliError("a record is at most 4000 characters")
+    try:
+        board = RingBoard(args.players, args.pits, args.seeds, CAPTURE_NAMES.index(args.capture_from))
         board.push_record(record)
+    except RingError as e:  # (the module's own class: the device's screens import it afresh)
+        raise CliError(str(e)) from None
     return board
 
 
@@ -180,7 +181,7 @@ def main(argv=None, out=None):
     try:
         args = parser.parse_args(argv)
         args.func(args, out)
-    except (CliError, KalahaError, RingError) as e:
+    except (CliError, KalahaError) as e:
         sys.stderr.write("kalaha: error: %s\n" % e)
         return 2
     except KeyboardInterrupt:
@@ -230,7 +231,7 @@ def play_main(argv=None, inp=input, out=sys.stdout):
         if args.level not in LEVEL_NAMES:
             raise CliError("level must be one of " + ", ".join(LEVEL_NAMES))
         board = _board(args)
-    except (CliError, KalahaError, RingError) as e:
+    except (CliError, KalahaError) as e:
         sys.stderr.write("kalaha: error: %s\n" % e)
         return 2
     computer = None if args.two_players else (0 if args.computer_starts else 1)

@@ -24,6 +24,8 @@ PAGES = (
     "Colours\nblue: your pits\norange: theirs\nwhite: last seed\ngreen: good move\n(blinks: a capture)\n",
     "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\ncomputer thinking\n\n",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
+    "3-4 players\nMenu: 3-4 players.\nEach seat a colour,\nits row in sowing\n"
+    "order. 3 x 4 pits are\nall keys; 4 players:\nthe mover's on keys.",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (
@@ -33,6 +35,7 @@ COLOURS = (
     (),
     (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
+    (),
     (),
 )
 

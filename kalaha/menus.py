@@ -60,6 +60,13 @@ def new_two_player_game(app):
     new_game(app, None)
 
 
+def open_ring(app):
+    """3-4 players: their setup (kalaha.ringplay, imported now, let go with its screens)."""
+    from kalaha.ringplay import RING_SETUP
+
+    app.go(RING_SETUP)
+
+
 def saved_game_kept(app, action):
     """True when no game waits to be continued; else ask before replacing it (False)."""
     if app.store.current is None:

@@ -117,6 +117,21 @@ class RingBoard:
         self.last_capture = 0
         self.last_index = -1
 
+    def sow_path(self, pit):
+        """The cells the seeds of `pit` (the seat to move's) fall in, in order: for showing a
+        sowing seed by seed (allocates; the board is unchanged)."""
+        w = self.width
+        n = self.seats * w
+        own = self.to_move * w + self.pits
+        i = self.pit_index(self.to_move, pit)
+        path = []
+        for _ in range(self.cells[i]):
+            i = (i + 1) % n
+            while i % w == self.pits and i != own:
+                i = (i + 1) % n
+            path.append(i)
+        return path
+
     def sow(self, pit):
         """Sow `pit` of the seat to move, unchecked and unrecorded (the search's step): the
         capture, the extra turn, the end; `to_move` becomes the next seat, or None."""

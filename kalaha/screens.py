@@ -22,6 +22,7 @@ class Page:
     # The module that holds this screen's bigger code, imported while it is shown and let go
     # when the app moves to a screen without it (App.go): the heap has it back in games.
     module = None
+    helpers = ()  # modules that `module` imports, let go with it
     shows_board = False  # drawn as the board (else as a menu)
     shows_turn = True  # the board's labels mark whose turn it is
     footer = ""  # the bottom line when no message is shown ("" for the menu's default)
@@ -343,6 +344,7 @@ STATS.back = MENU
 MAIN_ITEMS = (
     ("Play computer", SETUP),
     ("Two players", "two_players"),
+    ("3-4 players", "open_ring"),
     ("Replay", REPLAY_LIST),
     ("Statistics", STATS),
     ("Settings", SETTINGS),

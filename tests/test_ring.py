@@ -43,9 +43,14 @@ def test_random_games_agree_with_the_oracle_move_by_move(seats, pits, seeds, cap
         same(board, oracle)
         while not oracle.over:
             pit = rng.choice(oracle.moves())
+            path = board.sow_path(pit)
+            before = list(board.cells)
             board.push(pit)
             oracle = oracle.play(pit)
             same(board, oracle)
+            # the path the display shows: one seed a cell, ending where the last seed fell
+            assert len(path) == before[board.pit_index(board.movers[-1], pit)]
+            assert path[-1] == board.last_index
         # and the record round-trips, and pop takes every sowing back
         again = RingBoard.from_record(
             board.record(), seats=seats, pits=pits, seeds=seeds, capture_from=capture

@@ -85,9 +85,9 @@ def test_headless_two_player_game_to_the_result(tmp_path):
         view = 7 + pit
         keys.append(view if board.to_move == SOUTH else 11 - view)
         board.push(pit)
-    # Settings: seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6, wrapping); pits 6 -> 4 one
-    # click on "Pits" (4 5 6); "Back" is the last item; then "Two players".
-    text = "turn +4\nclick\n" + "click\n" * 3 + "turn +1\nclick\n"
+    # Settings (the menu's sixth item): seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6,
+    # wrapping); pits 6 -> 4 one click on "Pits" (4 5 6); "Back" is the last item; then "Two players".
+    text = "turn +5\nclick\n" + "click\n" * 3 + "turn +1\nclick\n"
     text += "turn +10\nclick\n"
     text += "turn +1\nclick\n"
     text += "".join("key %d\nwait 1500\n" % k for k in keys)
@@ -172,22 +172,22 @@ def test_the_documented_pictures_come_from_a_first_start_and_a_turned_two_player
 
 EVERY_SCREEN = """
 show
+turn +6
+click
+show
+turn +4
+show
+click
 turn +5
-click
-show
-turn +4
-show
-click
-turn +4
 click
 show
 turn +11
 click
-turn +3
+turn +4
 click
 show
 click
-turn +2
+turn +3
 click
 show
 click
@@ -226,7 +226,7 @@ show
 wait 1500
 turn +1
 click
-turn +2
+turn +3
 click
 show
 click

@@ -1,0 +1,414 @@
+"""Games of 3 or 4 players on the device (kalaha.ring): their screens (the setup, the board,
+its menu, the places at the end), the keys and display, the computer seats thinking in slices,
+the handover round the table.
+
+Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring) and let go, with
+kalaha.ring and kalaha.ring_ai, when the main menu is back (App.go): its screens, their state
+and its code cost a two-player game nothing.
+"""
+
+from kalaha.draw import FOOTER, line, split
+from kalaha.ring import CAPTURE_NAMES, RingBoard
+from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
+from kalaha.screens import MENU, RESULT_GRACE_MS, Menu, Page
+from kalaha.view import CAPTURE, EXTRA, OFF, PASS, TICK, WIN, scale
+
+SEAT_NAMES = ("Blue", "Orange", "Green", "Violet")
+SEAT_COLOURS = (0x0050FF, 0xFF6000, 0x00FF30, 0xA000FF)
+SOW_COLOUR = 0xFFFFFF
+# 3 seats of 4 pits fill the 12 keys: the ring runs along the rows, turning at each end (left
+# to right, then right to left, ...) and up the left side back to the top: every seat's four
+# pits in a row of the path, in sowing order.
+SNAKE = (0, 1, 2, 5, 4, 3, 6, 7, 8, 11, 10, 9)
+LEVELS = ("easy", "medium", "strong", "expert")
+COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
+ANIM_MS = (40, 110, 220)  # ms a seed, by the speed setting
+THINK_NODES = 4  # the search's slice (kalaha.thinking.Thinker.slices runs it by the clock)
+
+
+# ----- the setup (RING_SETUP's items and actions) ---------------------------------------------
+
+
+def setup_items(app):
+    r = RING
+    return (
+        ("Players: %d" % r.players, "next_players"),
+        ("Computers: %d" % r.computers, "next_computers"),
+        ("Level: %s" % r.level, "next_ring_level"),
+        ("Pits: %d" % r.pits, "next_pits"),
+        ("Seeds: %d" % r.seeds, "next_seeds"),
+        ("Capture: %s" % CAPTURE_NAMES[r.capture], "next_capture"),
+        ("Start game", "start_ring"),
+        ("Back", MENU),
+    )
+
+
+def next_players(app):
+    RING.players = 4 if RING.players == 3 else 3
+    RING.computers = min(RING.computers, RING.players - 1)
+
+
+def next_computers(app):
+    RING.computers = (RING.computers + 1) % RING.players  # (at least one person plays)
+
+
+def next_ring_level(app):
+    RING.level = LEVELS[(LEVELS.index(RING.level) + 1) % len(LEVELS)]
+
+
+def next_pits(app):
+    RING.pits = 3 if RING.pits == 4 else 4  # (a seat's row on one line of the display)
+
+
+def next_seeds(app):
+    RING.seeds = RING.seeds % 6 + 1 if RING.seeds < 6 else 3
+
+
+def next_capture(app):
+    RING.capture = (RING.capture + 1) % len(CAPTURE_NAMES)
+
+
+def is_computer(seat):
+    """The last `computers` seats are the computer's."""
+    return seat >= RING.board.seats - RING.computers
+
+
+def start_ring(app):
+    r = RING
+    r.board = RingBoard(r.players, r.pits, r.seeds, r.capture)
+    if r.search is None:
+        r.search = RingSearch()
+    r.turn = ""
+    r.turn_seat = -1
+    r.think_started = -1
+    r.facing = 0
+    app.sowing.path = None
+    app.message = ""
+    app.go(RING)
+    greet(app)
+
+
+def greet(app):
+    seat = RING.board.to_move
+    if seat is not None and not is_computer(seat):
+        RING.facing = seat
+        app.say("%s: your move" % SEAT_NAMES[seat], 2500)
+
+
+def leave_ring(app):
+    """Back to the main menu: the ring's modules and its game let go."""
+    RING.board = None
+    RING.search = None
+    app.thinker.thinking = False
+    app.go(MENU)
+
+
+def play_again(app):
+    start_ring(app)
+
+
+# ----- the board: keys ------------------------------------------------------------------------
+
+
+def key_of(board, seat, pit):
+    """The key showing `seat`'s pit, or -1 (with more than 12 pits only the mover's are keys)."""
+    if board.seats == 3 and board.pits == 4:
+        return SNAKE[seat * 4 + pit - 1]
+    if seat == board.to_move:
+        return 12 - board.pits + pit - 1
+    return -1
+
+
+def pit_of(board, key):
+    """(seat, pit) on `key`, or None."""
+    if board.seats == 3 and board.pits == 4:
+        at = SNAKE.index(key)
+        return at // 4, at % 4 + 1
+    pit = key - (12 - board.pits) + 1
+    if board.to_move is not None and 1 <= pit <= board.pits:
+        return board.to_move, pit
+    return None
+
+
+def key(app, k):
+    r = RING
+    b = r.board
+    if app.sowing.path is not None:
+        finish_sowing(app)  # a key skips the sowing, and does nothing else
+        return
+    if b.to_move is None:
+        return
+    if is_computer(b.to_move):
+        app.illegal(k, "%s is thinking" % SEAT_NAMES[b.to_move])
+        return
+    at = pit_of(b, k)
+    if at is None:
+        app.illegal(k, "no pit there")
+        return
+    seat, pit = at
+    if seat != b.to_move:
+        app.illegal(k, "%s's pit: %s to move" % (SEAT_NAMES[seat], SEAT_NAMES[b.to_move]))
+        return
+    if not b.cells[b.pit_index(seat, pit)]:
+        app.illegal(k, "pit %d is empty" % pit)
+        return
+    sow(app, pit)
+
+
+def turn(app, delta):
+    app.say("keys: sow  push: menu")
+
+
+def click(app):
+    if app.sowing.path is not None:
+        finish_sowing(app)
+        return
+    app.go(RING_MENU)
+
+
+def sow(app, pit):
+    r = RING
+    b = r.board
+    seat = b.to_move
+    app.sowing.start(b, pit, app.now, ANIM_MS[app.settings["speed"]])
+    r.turn = r.turn + "-%d" % pit if r.turn_seat == seat and r.turn else "%d" % pit
+    r.turn_seat = seat
+    b.push(pit)
+
+
+def finish_sowing(app):
+    """The last seed has fallen: what it did, the end, or the next seat."""
+    app.sowing.path = None
+    r = RING
+    b = r.board
+    seat = r.turn_seat
+    if b.to_move is None:
+        app.sound(WIN)
+        app.message = ""
+        app.go(RING_RESULT)
+        return
+    if b.last_capture:
+        app.sound(CAPTURE)
+        app.say("%s takes %d" % (who(seat), b.last_capture), 2000)
+    elif b.last_extra:
+        app.sound(EXTRA)
+        app.say("%s: extra turn" % who(seat), 2000)
+    elif not is_computer(b.to_move) and b.to_move != r.facing:
+        # The next person: the device goes round the table to them.
+        r.facing = b.to_move
+        app.sound(PASS)
+        app.say("Pass to %s" % SEAT_NAMES[b.to_move], 2500)
+
+
+# ----- time: the sowing's seeds, the computer seats ----------------------------------------------
+
+
+def tick(app, now):
+    s = app.sowing
+    if s.path is not None:
+        ms = ANIM_MS[app.settings["speed"]]
+        while s.path is not None and now >= s.next:
+            if s.step(ms):
+                app.sound(TICK)
+            else:
+                finish_sowing(app)
+
+
+def work(app):
+    """A computer seat's thinking, in this frame's share; it sows once decided and paused."""
+    r = RING
+    b = r.board
+    th = app.thinker
+    if b is None or b.to_move is None or app.sowing.path is not None or not is_computer(b.to_move):
+        return
+    if r.think_started < 0:
+        r.think_started = app.now
+        th.thinking = True
+        nodes = LEVEL_NODES[r.level]
+        r.search.start(b, nodes if nodes else 1 << 20, MAX_PLY if nodes else 1)
+        return
+    if not th.slices(r.search) or app.now - r.think_started < COMPUTER_PAUSE_MS:
+        return  # (paused: the last sowing's effect is read before the computer's next cause)
+    r.think_started = -1
+    th.thinking = False
+    sow(app, r.search.best_pit)
+    app.render()
+
+
+# ----- drawing -------------------------------------------------------------------------------
+
+
+def row_text(board, cells, seat):
+    """A seat's line: its name, its pits in sowing order, its store ("Blue  4  4  4  4  3")."""
+    base = seat * board.width
+    text = "%-6s" % SEAT_NAMES[seat]
+    for i in range(board.pits):
+        text += "%3d" % cells[base + i]
+    return text + "%*d" % (21 - len(text), cells[base + board.pits])
+
+
+def who(seat):
+    """A seat's name in words, the computer's marked: "Orange (cpu)"."""
+    return SEAT_NAMES[seat] + (" (cpu)" if is_computer(seat) else "")
+
+
+def draw(app):
+    r = RING
+    b = r.board
+    frame = app.frame
+    sowing = app.sowing.path is not None
+    cells = app.sowing.cells if sowing else b.cells
+    mover = app.sowing.side if sowing else b.to_move  # (the sower until its last seed falls)
+    for seat in range(4):
+        line(frame, seat, row_text(b, cells, seat) if seat < b.seats else "", seat == mover)
+    line(frame, 4, "capture: %s" % CAPTURE_NAMES[b.capture_from])
+    if app.message:
+        first, second = split(app.message, 21)
+    else:
+        first, second = last_turn(), next_words(b)
+    line(frame, 5, first)
+    line(frame, 6, second)
+    line(frame, FOOTER, "keys: sow  push: menu")
+    light(app, b, cells, mover)
+
+
+def last_turn():
+    """What the last turn did: "Blue played 2", "Orange (cpu): 2-1-4"."""
+    r = RING
+    if not r.turn or r.turn_seat < 0:
+        return ""
+    text = "%s played %s" % (who(r.turn_seat), r.turn)
+    if len(text) > 21:
+        text = "%s: %s" % (who(r.turn_seat), r.turn)
+    return text[:21]
+
+
+def next_words(b):
+    if b.to_move is None:
+        return "game over"
+    if is_computer(b.to_move):
+        return "%s thinking" % who(b.to_move)
+    return "%s: pick a pit" % SEAT_NAMES[b.to_move]
+
+
+def light(app, b, cells, mover):
+    """Each seat's pits in its colour, brighter with more seeds; the mover's brightest; the
+    last seed's cell white; a pit that cannot be played blinks red (app.flash)."""
+    px = app.pixels
+    bright = app.settings["brightness"]
+    for k in range(12):
+        px[k] = OFF
+    for seat in range(b.seats):
+        for pit in range(1, b.pits + 1):
+            k = key_of(b, seat, pit)
+            if k < 0:
+                continue
+            n = cells[b.pit_index(seat, pit)]
+            if n:
+                level = min(n, 8) + (4 if seat == mover else 0)
+                px[k] = scale(SEAT_COLOURS[seat], level * bright, 48)
+    s = app.sowing
+    if s.path is not None and s.pos:
+        cell = s.path[s.pos - 1]
+        w = b.width
+        if cell % w != b.pits:
+            k = key_of(b, cell // w, cell % w + 1)
+            if k >= 0:
+                px[k] = scale(SOW_COLOUR, bright, 4)
+    flash = app.flash
+    if flash.keys[0] >= 0 and (app.now // 250) % 2 == 0:
+        px[flash.keys[0]] = scale(0xFF0000, bright, 4)
+
+
+# ----- the end ------------------------------------------------------------------------------
+
+
+def result_items(app):
+    b = RING.board
+    ranks = b.ranks()
+    stores = b.stores()
+    order = sorted(range(b.seats), key=lambda s: (ranks[s], s))
+    rows = [("%d. %-13s %2d" % (ranks[s], who(s), stores[s]), None) for s in order]
+    return tuple(rows) + (("Play again", "play_again"), ("Main menu", "leave_ring"))
+
+
+def result_title(app):
+    b = RING.board
+    ranks = b.ranks()
+    firsts = [s for s in range(b.seats) if ranks[s] == 1]
+    if len(firsts) == 1:
+        return "%s wins" % who(firsts[0])
+    return "Shared: " + ", ".join(SEAT_NAMES[s] for s in firsts)
+
+
+# ----- the screens ----------------------------------------------------------------------------
+
+HELPERS = ("kalaha.ring_ai", "kalaha.ring")  # (let go with this module)
+
+
+class RingGame(Page):
+    """The board of a 3-4 player game: keys sow, the knob's push opens its menu."""
+
+    module = "kalaha.ringplay"
+    helpers = HELPERS
+
+    def __init__(self):
+        self.players = 3
+        self.computers = 2  # the last seats are the computer's
+        self.level = "strong"
+        self.pits = 4
+        self.seeds = 4
+        self.capture = 0
+        self.board = None  # the game (kalaha.ring.RingBoard)
+        self.search = None  # the computer seats' (kalaha.ring_ai.RingSearch)
+        self.turn = ""  # the last turn's sowings ("2-4") ...
+        self.turn_seat = -1  # ... by this seat
+        self.think_started = -1  # when a computer seat began thinking (-1: not thinking)
+        self.facing = 0  # the person holding the device
+
+    def key(self, app, k):
+        key(app, k)
+
+    def turn(self, app, delta):
+        turn(app, delta)
+
+    def click(self, app):
+        click(app)
+
+    def tick(self, app, now):
+        tick(app, now)
+
+    def work(self, app):
+        work(app)
+
+    def draw(self, app):
+        draw(app)
+
+
+class RingResult(Menu):
+    """The places; keys pressed in its first second are ignored (mashed at the game's end)."""
+
+    entered_at = 0
+
+    def title(self, app):
+        return result_title(app)
+
+    def enter(self, app):
+        self.entered_at = app.now
+        Menu.enter(self, app)
+
+    def key(self, app, k):
+        if app.now - self.entered_at >= RESULT_GRACE_MS:
+            Menu.key(self, app, k)
+
+
+def ring_menu_items(app):
+    return (("Back to game", RING), ("Main menu", "leave_ring"))
+
+
+RING = RingGame()
+RING_SETUP = Menu("3-4 players", items_of=setup_items, module="kalaha.ringplay")
+RING_MENU = Menu("Game", items_of=ring_menu_items, module="kalaha.ringplay", footer="push: choose")
+RING_RESULT = RingResult("", items_of=result_items, module="kalaha.ringplay")
+for _screen in (RING_SETUP, RING_MENU, RING_RESULT):
+    _screen.helpers = HELPERS
