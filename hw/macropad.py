@@ -142,9 +142,12 @@ class SerialReport:
         elif not app.thinker.thinking and self.thinking_since >= 0:
             print("kalaha: thought %d ms" % (now - self.thinking_since))
             self.thinking_since = -1
-        result = app.screen == RESULT
+        result = app.screen.ends_game
         if result and not self.result:
-            print("kalaha: result: %s" % app.game.result_text)
+            print(
+                "kalaha: result: %s"
+                % (app.game.result_text if app.screen == RESULT else app.screen.title(app))
+            )
         self.result = result
         if now >= self.next:
             t = supervisor.ticks_ms()

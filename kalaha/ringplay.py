@@ -389,6 +389,7 @@ class RingResult(Menu):
     """The places; keys pressed in its first second are ignored (mashed at the game's end)."""
 
     entered_at = 0
+    ends_game = True
 
     def title(self, app):
         return result_title(app)

@@ -23,6 +23,7 @@ class Page:
     # when the app moves to a screen without it (App.go): the heap has it back in games.
     module = None
     helpers = ()  # modules that `module` imports, let go with it
+    ends_game = False  # a game's result (the device's serial report prints its title)
     shows_board = False  # drawn as the board (else as a menu)
     shows_turn = True  # the board's labels mark whose turn it is
     footer = ""  # the bottom line when no message is shown ("" for the menu's default)
@@ -222,6 +223,8 @@ class Result(Menu):
     """The end of a game, whole at once: who won, the score in big digits, the coach's line,
     and Play again / Main menu. Keys pressed in its first second are ignored, so keys mashed
     at the end of a game start nothing."""
+
+    ends_game = True
 
     entered_at = 0  # when it was shown
     coach_text = ""  # the coach's line, once it has finished

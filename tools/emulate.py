@@ -22,6 +22,7 @@ WORK = os.path.join(ROOT, "build", "emulator")
 SCENARIO = os.path.join(ROOT, "tools", "emulate_scenario.mjs")
 LEVEL_CLICKS = {"medium": 0, "strong": 1, "expert": 2, "easy": 3}  # the setup screen starts at Medium
 TWO = "two"  # `--level two`: a two-player game (the same keys pressed for both players)
+RING = "ring"  # `--level ring`: 3 players, the computer on two seats (Strong), the person Blue
 
 
 class EmulatorMissing(Exception):
@@ -238,6 +239,10 @@ def game_steps(level, until_result=True, first_key=8):
     steps += [{"shot": "menu"}]
     if level == TWO:
         steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+    elif level == RING:
+        # 3-4 players, its setup as it opens (3 players, 2 computers, Strong), Start game
+        steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
+        steps += [{"turn": 6}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     else:
         steps += [{"click": 1}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
@@ -245,6 +250,8 @@ def game_steps(level, until_result=True, first_key=8):
     if until_result:
         # (two players: the device turns for North, whose pits are then the physical keys 0..5)
         keys = [11, 10, 9, 8, 7, 6] + ([0, 1, 2, 3, 4, 5] if level == TWO else [])
+        if level == RING:
+            keys = [5, 2, 1, 0]  # Blue's pits 4..1 on the keys' ring
         steps += [{"play": keys, "every": 700, "until": "kalaha: result", "ms": 1800000}]
         # (long enough for a report after the result: the coach runs there)
         steps += [{"wait": 6000}, {"shot": "result"}]
@@ -362,7 +369,7 @@ def summary(out, figs):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.emulate")
-    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO])
+    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING])
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
     parser.add_argument(
         "--firmware", help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ../shared's)"
@@ -378,7 +385,9 @@ def main(argv=None):
             return 1 if problems else 0
         out.write(
             "a whole %s on the emulated MacroPad (about 5 s of wall time per second)\n"
-            % ("two-player game" if args.level == TWO else "game against " + args.level)
+            % {TWO: "two-player game", RING: "3-player game (two computer seats)"}.get(
+                args.level, "game against " + args.level
+            )
         )
         status, serial, prefix = run(
             game_steps(args.level), "game_" + args.level, timeout=6 * 3600, firmware=args.firmware
