@@ -11,16 +11,9 @@ from kalaha.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
 from kalaha.clock import ChessClock
 from kalaha.game import HANDOVER_MS, SIDE_TITLES
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT, START_NAMES
-from kalaha.store import TWO_PLAYERS
+from kalaha.store import RING, TWO_PLAYERS
 from kalaha.thinking import HINT_DEPTH, HINT_NODES
 from kalaha.view import BUZZ, EXTRA
-
-
-def ask(app, question, yes, action, back):
-    """Ask before `action` (an action's name): the CONFIRM screen, Yes or No (to `back`)."""
-    CONFIRM.question = (question, yes, action, back)
-    app.message = ""  # (the bottom line is the question's own: what was said before is done)
-    app.go(CONFIRM)
 
 
 def confirmed(app):
@@ -71,12 +64,12 @@ def saved_game_kept(app, action):
     """True when no game waits to be continued; else ask before replacing it (False)."""
     if app.store.current is None:
         return True
-    ask(app, "Replace saved game?", "Yes, new game", action, MENU)
+    CONFIRM.ask(app, "Replace saved game?", "Yes, new game", action, MENU)
     return False
 
 
 def ask_resign(app):
-    ask(app, "Resign this game?", "Yes, resign", "resign", GAME)
+    CONFIRM.ask(app, "Resign this game?", "Yes, resign", "resign", GAME)
 
 
 def play_again(app):
@@ -168,6 +161,11 @@ def make_clock(app, control):
 def continue_game(app):
     """Back to the saved game in progress: same position, rules, level and clocks."""
     g = app.store.current
+    if g.mode == RING:
+        from kalaha.ringplay import resume
+
+        resume(app, g)
+        return
     board = Board(**g.rules)
     for m in g.moves:
         board.push(m)

@@ -3,14 +3,16 @@ the move list. Imported only while one of them is shown (Page.module), then let 
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.board import DRAW, SWAP, format_turn
+from kalaha.board import DRAW, SWAP, Board, format_turn
 from kalaha.clock import CONTROLS
-from kalaha.screens import MENU, REPLAY, SETTINGS
+from kalaha.game import SIDE_TITLES
+from kalaha.screens import CONFIRM, MENU, REPLAY_LIST, SETTINGS, Page
 from kalaha.store import (
     SETTING_CHOICES,
     SETTING_KEYS,
     STAT_AGREED,
     STAT_RESIGNS,
+    STAT_RING,
     STAT_TWO_PLAYER,
     TWO_PLAYERS,
 )
@@ -77,6 +79,9 @@ def stats_rows(app):
     rows.append("2P: South won %d" % st[t])
     rows.append("2P: North won %d" % st[t + 1])
     rows.append("2P: draws %d" % st[t + 2])
+    for players in (3, 4):
+        at = STAT_RING + 2 * (players - 3)
+        rows.append("%dP: played %d, won %d" % (players, st[at], st[at + 1]))
     rows.append("Resigned %d times" % st[STAT_RESIGNS])
     rows.append("Draws agreed %d" % st[STAT_AGREED])
     rows.append("(Settings: reset)")
@@ -102,7 +107,7 @@ def replay_items(app):
 
 
 def replay_step(replay, delta):
-    """Step the replay (kalaha.screens.Replay) by `delta` units (turn, sowing or seed),
+    """Step the replay (Replay) by `delta` units (turn, sowing or seed),
     forwards or back."""
     r = replay
     b = r.board
@@ -153,6 +158,72 @@ def replay_step(replay, delta):
             cells[i] += 1
 
 
+REPLAY_UNITS = ("turn", "sowing", "seed")
+
+
+class Replay(Page):
+    """A finished game again: keys and the encoder step it by turn, sowing or seed."""
+
+    shows_board = True
+    shows_turn = False
+    replays = True
+    module = "kalaha.records"
+
+    def __init__(self):
+        self.choice = 0  # which finished game it shows (0 = the newest)
+        self.game = None  # that game's record (kalaha.store)
+        self.board = None  # its position so far
+        self.cells = None  # the cells shown: the position, and a sowing's first seeds
+        self.seeds = -1  # seeds of the next sowing already dropped, -1 for none
+        self.unit = 0  # what a step is (REPLAY_UNITS)
+
+    def enter(self, app):
+        history = app.store.history
+        g = history[len(history) - 1 - self.choice]
+        self.game = g
+        self.board = Board(**g.rules)
+        self.cells = list(self.board.cells)
+        self.seeds = -1
+        self.unit = 0
+
+    def key(self, app, key):
+        if key < 3:
+            app.go(REPLAY_LIST)  # the top row leaves the replay
+        elif key >= 9:
+            self.step(app, 1)
+        elif key >= 6:
+            self.step(app, -1)
+
+    def turn(self, app, delta):
+        self.step(app, delta)
+
+    def step(self, app, delta):
+        replay_step(self, delta)
+
+    def click(self, app):
+        self.unit = (self.unit + 1) % len(REPLAY_UNITS)
+        app.say("step by %s" % REPLAY_UNITS[self.unit])
+
+    def footer_for(self, app):
+        """The board's words: who sowed what, the end's result."""
+        if app.message:
+            return app.message
+        b = self.board
+        g = self.game
+        total = len(g.moves)
+        if b.ply == 0:
+            return "start: turn the knob"
+        if b.ply >= total and self.seeds < 0:
+            if g.result == DRAW:
+                return "end: a draw"
+            return "end: %s won" % SIDE_TITLES[g.result]
+        side = b.mover_of(b.ply - 1)
+        return "%d of %d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
+
+
+REPLAY = Replay()  # (made with this module, and let go with it)
+
+
 def move_lines(app):
     out = ["%d %s" % (n, format_turn(turn)) for n, turn in enumerate(app.game.board.turns(), 1)]
     return out or ["(no moves yet)"]
@@ -167,9 +238,7 @@ def open_replay(app):
 
 
 def reset_stats(app):
-    from kalaha.menus import ask
-
-    ask(app, "Clear statistics?", "Yes, clear them", "clear_stats", SETTINGS)
+    CONFIRM.ask(app, "Clear statistics?", "Yes, clear them", "clear_stats", SETTINGS)
 
 
 def clear_stats(app):

@@ -10,7 +10,8 @@ and its code cost a two-player game nothing.
 from kalaha.draw import FOOTER, line, split
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
-from kalaha.screens import MENU, RESULT_GRACE_MS, Menu, Page
+from kalaha.screens import CONFIRM, MENU, RESULT_GRACE_MS, Menu, Page
+from kalaha.store import RING as RING_MODE
 from kalaha.view import CAPTURE, EXTRA, OFF, PASS, TICK, WIN, scale
 
 SEAT_NAMES = ("Blue", "Orange", "Green", "Violet")
@@ -74,8 +75,45 @@ def is_computer(seat):
 
 
 def start_ring(app):
+    """Start game: a saved game waiting to be continued is replaced only if the player says so."""
+    if app.store.current is None:
+        begin_ring(app)
+        return
+    CONFIRM.ask(app, "Replace saved game?", "Yes, new game", "begin_ring", RING_SETUP)
+
+
+def begin_ring(app):
     r = RING
-    r.board = RingBoard(r.players, r.pits, r.seeds, r.capture)
+    board = RingBoard(r.players, r.pits, r.seeds, r.capture)
+    rules = {"seats": r.players, "pits": r.pits, "seeds": r.seeds, "capture_from": r.capture}
+    app.store.new_game(rules, RING_MODE, LEVELS.index(r.level) + 4 * r.computers)
+    show_game(app, board)
+
+
+def resume(app, saved):
+    """Continue a saved game of 3-4 players (kalaha.menus.continue_game): the same position."""
+    r = RING
+    rules = saved.rules
+    r.players, r.pits, r.seeds, r.capture = (
+        rules["seats"],
+        rules["pits"],
+        rules["seeds"],
+        rules["capture_from"],
+    )
+    r.level = LEVELS[saved.level & 3]
+    r.computers = saved.level >> 2
+    board = RingBoard(r.players, r.pits, r.seeds, r.capture)
+    for pit in saved.moves:
+        board.push(pit)
+    show_game(app, board)
+    app.say("welcome back")
+    if board.over:
+        end_game(app)  # (its last sowing ended it, but the power went before the end was saved)
+
+
+def show_game(app, board):
+    r = RING
+    r.board = board
     if r.search is None:
         r.search = RingSearch()
     r.turn = ""
@@ -174,6 +212,17 @@ def sow(app, pit):
     r.turn = r.turn + "-%d" % pit if r.turn_seat == seat and r.turn else "%d" % pit
     r.turn_seat = seat
     b.push(pit)
+    app.store.move(pit)  # (saved as it is made: a power cut loses at most this sowing)
+
+
+def end_game(app):
+    """Saved (the first places' seats as bits) and counted; the places shown."""
+    b = RING.board
+    ranks = b.ranks()
+    app.store.end_game(sum(1 << s for s in range(b.seats) if ranks[s] == 1))
+    app.sound(WIN)
+    app.message = ""
+    app.go(RING_RESULT)
 
 
 def finish_sowing(app):
@@ -183,9 +232,7 @@ def finish_sowing(app):
     b = r.board
     seat = r.turn_seat
     if b.to_move is None:
-        app.sound(WIN)
-        app.message = ""
-        app.go(RING_RESULT)
+        end_game(app)
         return
     if b.last_capture:
         app.sound(CAPTURE)

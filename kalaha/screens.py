@@ -4,13 +4,11 @@ One object per screen; App.go() is the only way to change screens. Pure logic, n
 
 A menu is data: (label, action) pairs, where the action is the screen to go to or the name of
 the App method to call; a click dispatches by the action, never by the label's text. A screen's
-own state (the replay's board, a list's scroll, the question asked) is kept in its object.
+own state (a list's scroll, the question asked) is kept in its object.
 """
 
-from kalaha.board import Board
 from kalaha.game import SIDE_TITLES
 
-REPLAY_UNITS = ("turn", "sowing", "seed")
 RESULT_GRACE_MS = 1000  # keys on the result screen act only after this long
 
 
@@ -24,6 +22,7 @@ class Page:
     module = None
     helpers = ()  # modules that `module` imports, let go with it
     ends_game = False  # a game's result (the device's serial report prints its title)
+    replays = False  # shows a finished game again (its own `board` and `cells`: kalaha.records)
     shows_board = False  # drawn as the board (else as a menu)
     shows_turn = True  # the board's labels mark whose turn it is
     footer = ""  # the bottom line when no message is shown ("" for the menu's default)
@@ -120,49 +119,6 @@ def setup_items(app):
         ("Start game", "start_vs_computer"),
         ("Back", MENU),
     )
-
-
-class Replay(Page):
-    """A finished game again: keys and the encoder step it by turn, sowing or seed."""
-
-    shows_board = True
-    shows_turn = False
-    module = "kalaha.records"
-
-    def __init__(self):
-        self.choice = 0  # which finished game it shows (0 = the newest)
-        self.game = None  # that game's record (kalaha.store)
-        self.board = None  # its position so far
-        self.cells = None  # the cells shown: the position, and a sowing's first seeds
-        self.seeds = -1  # seeds of the next sowing already dropped, -1 for none
-        self.unit = 0  # what a step is (REPLAY_UNITS)
-
-    def enter(self, app):
-        history = app.store.history
-        g = history[len(history) - 1 - self.choice]
-        self.game = g
-        self.board = Board(**g.rules)
-        self.cells = list(self.board.cells)
-        self.seeds = -1
-        self.unit = 0
-
-    def key(self, app, key):
-        if key < 3:
-            app.go(REPLAY_LIST)  # the top row leaves the replay
-        elif key >= 9:
-            self.step(app, 1)
-        elif key >= 6:
-            self.step(app, -1)
-
-    def turn(self, app, delta):
-        self.step(app, delta)
-
-    def step(self, app, delta):
-        self.of_module("replay_step")(self, delta)
-
-    def click(self, app):
-        self.unit = (self.unit + 1) % len(REPLAY_UNITS)
-        app.say("step by %s" % REPLAY_UNITS[self.unit])
 
 
 class Playing(Page):
@@ -262,6 +218,12 @@ class Confirm(Menu):
 
     question = ("", "", None, None)  # the title, the Yes label, the action's name, the screen to go back to
 
+    def ask(self, app, question, yes, action, back):
+        """Ask before `action` (an action's name): Yes does it, No goes back to `back`."""
+        self.question = (question, yes, action, back)
+        app.message = ""  # (the bottom line is the question's own: what was said before is done)
+        app.go(self)
+
     def title(self, app):
         return self.question[0]
 
@@ -335,7 +297,6 @@ CONFIRM = Confirm("", clock_runs=True)
 ASLEEP = Asleep()
 STATS = Listing("Statistics", "stats_rows", None)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.records")
-REPLAY = Replay()
 MOVES = Listing("Moves", "move_lines", GAME, clock_runs=True)
 HELP = Help()
 DRAW_OFFER = DrawOffer()

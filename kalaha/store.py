@@ -49,11 +49,14 @@ R_RESET_STATS = const(7)
 HISTORY = const(20)  # finished games kept for replay
 
 # Statistics counters: per level wins, draws, losses (12), then two players: South wins,
-# North wins, draws (3), then resignations and agreed draws (2).
-N_STATS = const(17)
+# North wins, draws (3), then resignations and agreed draws (2); then games of 3 and 4
+# players: played, and won by a person (first place, or a share of it): stored after the rest.
+N_STATS = const(21)
+STORED_STATS = const(17)  # in the snapshot's first table; the ring's follow the games
 STAT_TWO_PLAYER = const(12)
 STAT_RESIGNS = const(15)
 STAT_AGREED = const(16)
+STAT_RING = const(17)  # 3 players: games, won; 4 players: games, won
 
 # Settings in their stored order, each one byte.
 SETTING_KEYS = (
@@ -82,6 +85,7 @@ DEFAULT_SETTINGS = {
 }
 
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
+RING = const(3)  # ... 3: 3-4 players (kalaha.ring): level byte = level + 4 x computer seats
 
 
 # What a loaded setting may be; anything else is damage and gives the default.
@@ -170,7 +174,15 @@ class PowerCut(Exception):
 
 
 def pack_rules(rules):
-    """(pits, seeds, empty_capture, alga, swap) -> two bytes."""
+    """(pits, seeds, empty_capture, alga, swap) -> two bytes; a ring's (seats, pits, seeds,
+    capture_from): bit 3 of the second byte set, then seats - 2 and capture_from."""
+    if "seats" in rules:
+        return bytes(
+            (
+                rules["pits"] | (rules["seeds"] << 3),
+                8 | ((rules["seats"] - 2) << 4) | (rules["capture_from"] << 6),
+            )
+        )
     return bytes(
         (
             rules["pits"] | (rules["seeds"] << 3),
@@ -180,6 +192,8 @@ def pack_rules(rules):
 
 
 def unpack_rules(b0, b1):
+    if b1 & 8:
+        return {"seats": 2 + ((b1 >> 4) & 3), "pits": b0 & 7, "seeds": (b0 >> 3) & 7, "capture_from": b1 >> 6}
     return {
         "pits": b0 & 7,
         "seeds": (b0 >> 3) & 7,
@@ -232,15 +246,22 @@ class SavedGame:
         if start + 14 > limit:
             raise Damaged("game cut short")
         rules = unpack_rules(data[start], data[start + 1])
-        if not (1 <= rules["pits"] <= 6 and 1 <= rules["seeds"] <= 6) or data[start + 1] > 7:
-            raise Damaged("rules")
         mode, level, clock = data[start + 2], data[start + 3], data[start + 4]
-        if mode > TWO_PLAYERS or level >= len(LEVEL_NAMES) or clock >= len(CONTROLS):
+        ring = "seats" in rules
+        if not (1 <= rules["pits"] <= 6 and 1 <= rules["seeds"] <= 6):
+            raise Damaged("rules")
+        if ring and (data[start + 1] & 7 or rules["seats"] > 4 or rules["capture_from"] > 2):
+            raise Damaged("rules")
+        if ring != (mode == RING) or (not ring and data[start + 1] > 7):
+            raise Damaged("rules")
+        if ring and (level & 3 >= len(LEVEL_NAMES) or level >> 2 >= rules["seats"]):
+            raise Damaged("level")
+        if mode > RING or (not ring and level >= len(LEVEL_NAMES)) or clock >= len(CONTROLS):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
         g.result = data[start + 5] if data[start + 5] != 255 else -1
         g.end = data[start + 6]
-        if g.result > DRAW or g.end > END_TIME:
+        if g.result > (15 if ring else DRAW) or g.end > END_TIME:
             raise Damaged("result")
         n = data[start + 7]
         for side in range(2):
@@ -346,6 +367,15 @@ class Store:
         g.result = result
         g.end = end
         s = self.stats
+        if g.mode == RING:
+            # result: the first places' seats as bits; the last `level >> 2` seats are the computer's
+            seats = g.rules["seats"]
+            at = STAT_RING + (0 if seats == 3 else 2)
+            s[at] += 1
+            if result & ((1 << (seats - (g.level >> 2))) - 1):
+                s[at + 1] += 1
+            self.current = None  # (the replay shows two-player games only)
+            return
         if g.mode == TWO_PLAYERS:
             s[STAT_TWO_PLAYER + result] += 1
         else:
@@ -467,7 +497,8 @@ class Store:
         for key in SETTING_KEYS:
             image[p] = int(self.settings[key])
             p += 1
-        for v in self.stats:
+        for i in range(STORED_STATS):
+            v = self.stats[i]
             image[p] = v & 255
             image[p + 1] = v >> 8
             p += 2
@@ -481,13 +512,18 @@ class Store:
                 part = self.current.encode()
             else:
                 part = self.history.encoded(i)
-            if p + len(part) + 5 > SIZE:
+            if p + len(part) + 5 + 2 * (N_STATS - STORED_STATS) > SIZE:
                 return False
             image[p : p + len(part)] = part
             p += len(part)
         if self.current is None:
             image[p] = 0
             p += 1
+        for i in range(STORED_STATS, N_STATS):
+            v = self.stats[i]
+            image[p] = v & 255
+            image[p + 1] = v >> 8
+            p += 2
         n = p - HEADER - 3
         image[HEADER + 1] = n & 255
         image[HEADER + 2] = n >> 8

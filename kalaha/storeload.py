@@ -4,6 +4,7 @@ go after (its code is needed only then).
 """
 
 from kalaha.board import DRAW, END_TIME
+from kalaha.compat import forget
 from kalaha.store import (
     DEFAULT_SETTINGS,
     HEADER,
@@ -19,9 +20,11 @@ from kalaha.store import (
     R_SETTINGS,
     R_SNAPSHOT,
     R_UNDO,
+    RING,
     SETTING_CHOICES,
     SETTING_KEYS,
     SIZE,
+    STORED_STATS,
     VERSION,
     Damaged,
     History,
@@ -113,14 +116,30 @@ def _validate(store):
     kept = History()
     for i in range(len(store.history)):
         g = store.history[i]
-        if g.result >= 0 and g.replays():
+        if g.result >= 0 and g.mode != RING and g.replays():
             kept.append(g)
     if len(kept) != len(store.history):
         store.history = kept
         store.message = store.message or "some games damaged"
-    if store.current is not None and not store.current.replays():
+    g = store.current
+    if g is not None and not (ring_replays(g) if g.mode == RING else g.replays()):
         store.current = None
         store.message = store.message or "saved game damaged"
+
+
+def ring_replays(g):
+    """A saved game of 3-4 players replays under its rules (kalaha.ring, let go after)."""
+    from kalaha.ring import RingBoard
+
+    try:
+        board = RingBoard(g.rules["seats"], g.rules["pits"], g.rules["seeds"], g.rules["capture_from"])
+        for m in g.moves:
+            board.push(m)
+        ok = g.result < 0
+    except (ValueError, IndexError, KeyError, TypeError):
+        ok = False
+    forget("kalaha.ring")
+    return ok
 
 
 def _fresh(store, message):
@@ -137,7 +156,7 @@ def _fresh(store, message):
 def _apply(store, data, kind, start, end):
     if kind == R_SNAPSHOT:
         p = _read_settings(store, data, start)
-        for i in range(N_STATS):
+        for i in range(STORED_STATS):
             store.stats[i] = data[p] | (data[p + 1] << 8)
             p += 2
         count = data[p]
@@ -153,6 +172,15 @@ def _apply(store, data, kind, start, end):
             raise Damaged("snapshot cut short")
         if data[p]:
             store.current, p = SavedGame.decode(data, p + 1, end)
+        else:
+            p += 1
+        # the games of 3-4 players' counters, after the rest (a snapshot from before has none)
+        for i in range(STORED_STATS, N_STATS):
+            if p + 2 <= end:
+                store.stats[i] = data[p] | (data[p + 1] << 8)
+                p += 2
+            else:
+                store.stats[i] = 0
     elif kind == R_SETTINGS:
         _read_settings(store, data, start)
     elif kind == R_NEWGAME:
@@ -177,7 +205,7 @@ def _apply(store, data, kind, start, end):
     elif kind == R_END:
         if store.current is None:
             raise ValueError("end without a game")
-        if data[start] > DRAW or data[start + 1] > END_TIME:
+        if data[start] > (15 if store.current.mode == RING else DRAW) or data[start + 1] > END_TIME:
             raise Damaged("end")
         store._finish(data[start], data[start + 1])
     elif kind == R_RESET_STATS:

@@ -7,7 +7,7 @@ from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
 from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, menu, pit_style, result, split
 from kalaha.game import SIDE_TITLES
-from kalaha.screens import ASLEEP, GAME, REPLAY, RESULT
+from kalaha.screens import ASLEEP, GAME, RESULT
 
 # The colour language: five hues, one meaning each (0xRRGGBB at full brightness), told apart on
 # real NeoPixels. What else a key says, it says by blinking: a capture, a pit in danger, the hint.
@@ -194,8 +194,9 @@ class View:
     def shown(self, app):
         """(board, cells, viewer) of the board on screen: the replay's, or the game's (its
         cells as the sowing shows them)."""
-        if app.screen == REPLAY:
-            return REPLAY.board, REPLAY.cells, SOUTH
+        s = app.screen
+        if s.replays:
+            return s.board, s.cells, SOUTH
         g = app.game
         cells = app.sowing.cells if app.sowing.path is not None else g.board.cells
         return g.board, cells, g.viewer
@@ -216,7 +217,7 @@ class View:
         """The board screen: pits, stores and words on the display, the colours on the keys."""
         b, c, viewer = self.shown(app)
         g = app.game
-        replay = app.screen == REPLAY
+        replay = app.screen.replays
         px = app.pixels
         bright = app.settings["brightness"]
         mover = b.to_move
@@ -291,7 +292,7 @@ class View:
         if app.screen.shows_turn and mover is not None:
             lit = 1 if mover == viewer else 0
         if replay:
-            info, words = "replay", self.replay_footer(app)
+            info, words = "replay", app.screen.footer_for(app)
         else:
             info, words = (app.level if g.computer is not None else ""), self.footer(app, previewed)
         board(app.frame, self.columns, b, c, viewer, cells, styles, labels, lit, info, sown, words)
@@ -299,7 +300,7 @@ class View:
     def sown_cell(self, app, previewed):
         """The cell where the last seed fell (sowing), will fall (the `previewed` move), or fell
         at the end of the last turn (until the next move); -1 for none."""
-        if app.screen == REPLAY:
+        if app.screen.replays:
             return -1
         if app.sowing.path is not None:
             s = app.sowing
@@ -374,21 +375,6 @@ class View:
         viewer = app.game.viewer
         side, where = pit_of_view_key(key_of_cell(b, end, viewer), viewer, b.pits)
         return "ends in %s%d" % (SIDE_TITLES[side][0], where)
-
-    def replay_footer(self, app):
-        if app.message:
-            return app.message
-        b = REPLAY.board
-        g = REPLAY.game
-        total = len(g.moves)
-        if b.ply == 0:
-            return "start: turn the knob"
-        if b.ply >= total and REPLAY.seeds < 0:
-            if g.result == DRAW:
-                return "end: a draw"
-            return "end: %s won" % SIDE_TITLES[g.result]
-        side = b.mover_of(b.ply - 1)
-        return "%d of %d: %s %s" % (b.ply, total, SIDE_TITLES[side], b.moves_at(b.ply - 1))
 
     def _clock_text(self, app, side):
         clock = app.game.clock

@@ -10,7 +10,7 @@ from kalaha.clock import ChessClock, format_ms
 from kalaha.reading import app_lines as lines
 from kalaha.reading import app_words as words
 from kalaha.reading import board_label
-from kalaha.screens import GAME, MENU, MOVES, REPLAY, RESULT
+from kalaha.screens import GAME, MENU, MOVES, RESULT
 from kalaha.store import MemoryFlash, PowerCut, Store
 
 
@@ -114,7 +114,7 @@ def test_statistics_and_a_reset_that_asks_twice():
     assert a.store.stats[5] == 1
     d.choose("Reset statistics")
     d.choose("Yes")
-    assert a.store.stats == [0] * 17 and "Statistics cleared" == lines(a)[7]
+    assert a.store.stats == [0] * 21 and "Statistics cleared" == lines(a)[7]
 
 
 def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
@@ -229,39 +229,40 @@ def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_se
     d.choose("Replay")
     assert lines(a)[1].startswith("> 1 ")
     a.click()
-    assert a.screen == REPLAY and REPLAY.board.ply == 0
+    replay = a.screen
+    assert replay.replays and replay.board.ply == 0
     # Turn by turn.
     turns = 0
-    while REPLAY.board.ply < len(REPLAY.game.moves):
+    while replay.board.ply < len(replay.game.moves):
         a.turn(1)
         turns += 1
-    assert REPLAY.board.cells == final_cells and REPLAY.board.record() == record
+    assert replay.board.cells == final_cells and replay.board.record() == record
     assert turns == len(record.split())
     # Back to the start, then sowing by sowing.
     for _ in range(turns):
         a.turn(-1)
-    assert REPLAY.board.ply == 0
+    assert replay.board.ply == 0
     a.click()  # unit: sowing
     a.turn(3)
-    assert REPLAY.board.ply == 3
+    assert replay.board.ply == 3
     # Seed by seed: the first seed of the next sowing appears, the position stays.
     a.click()  # unit: seed
-    b = Board.from_record("", **REPLAY.game.rules)
-    for m in REPLAY.game.moves[:3]:
+    b = Board.from_record("", **replay.game.rules)
+    for m in replay.game.moves[:3]:
         b.push(m)
     a.turn(1)
-    path = b.sow_path(REPLAY.game.moves[3])
-    assert REPLAY.board.ply == 3 and REPLAY.seeds == 1
+    path = b.sow_path(replay.game.moves[3])
+    assert replay.board.ply == 3 and replay.seeds == 1
     # The pit was emptied and its first seed dropped; the rest are "in the hand".
-    assert sum(REPLAY.cells) == sum(b.cells) - (len(path) - 1)
-    assert REPLAY.cells[path[0]] == b.cells[path[0]] + 1
+    assert sum(replay.cells) == sum(b.cells) - (len(path) - 1)
+    assert replay.cells[path[0]] == b.cells[path[0]] + 1
     for _ in range(len(path) - 1):
         a.turn(1)
-    assert REPLAY.board.ply == 4 and REPLAY.seeds == -1
+    assert replay.board.ply == 4 and replay.seeds == -1
     a.turn(-1)
-    assert REPLAY.board.ply == 3 and REPLAY.seeds == len(path) - 1 or len(path) == 1
+    assert replay.board.ply == 3 and replay.seeds == len(path) - 1 or len(path) == 1
     d.press(0)  # the top row leaves
-    assert a.screen != REPLAY
+    assert a.screen != replay
 
 
 def test_move_list_scrolls():

@@ -6,14 +6,15 @@ import sys
 
 from kalaha.app import App
 from kalaha.reading import app_lines as lines
-from kalaha.screens import MENU
+from kalaha.screens import MENU, STATS
+from kalaha.store import STAT_RING, MemoryFlash, Store
 
 FRAME = 20
 
 
 class Driver:
-    def __init__(self):
-        self.app = App(welcome=False)
+    def __init__(self, flash=None):
+        self.app = App(store=Store(MemoryFlash(flash)), welcome=False)
         self.t = 0
         self.app.tick(0)
 
@@ -119,3 +120,53 @@ def test_four_players_put_the_movers_pits_on_the_keys():
     assert rp.key_of(b, 1, 1) == -1  # (another seat's pits: on the display only)
     play_to_the_end(d, rp, random.Random(5))
     assert d.app.screen is rp.RING_RESULT and b.over
+
+
+def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
+    d = Driver()
+    rp = d.setup(players=3, computers=1)
+    rng = random.Random(8)
+    for _ in range(20000):  # play on a while, people and the computer
+        b = rp.RING.board
+        if len(b.moves) >= 12:
+            break
+        if d.app.sowing.path is None and not rp.is_computer(b.to_move):
+            d.press(rp.key_of(b, b.to_move, rng.choice(b.legal_moves())))
+        else:
+            d.frames()
+    cells, moves, mover = bytes(b.cells), list(b.moves), b.to_move
+    assert len(moves) >= 12
+    # the power goes: the saved data is all there is
+    d2 = Driver(d.app.store.flash.read())
+    d2.choose("Continue")
+    rp = sys.modules["kalaha.ringplay"]
+    b = rp.RING.board
+    assert d2.app.screen is rp.RING and bytes(b.cells) == cells and b.moves == moves and b.to_move == mover
+    assert rp.RING.computers == 1 and rp.RING.players == 3
+    play_to_the_end(d2, rp, rng)
+    stats = d2.app.store.stats
+    assert stats[STAT_RING] == 1 and stats[STAT_RING + 2] == 0
+    won = any(rank == 1 for seat, rank in enumerate(b.ranks()) if not rp.is_computer(seat))
+    assert stats[STAT_RING + 1] == (1 if won else 0)
+    # counted after another power cut too, and shown with the statistics
+    d3 = Driver(d2.app.store.flash.read())
+    assert d3.app.store.stats == stats and d3.app.store.current is None
+    d3.app.go(STATS)
+    d3.app.turn(6)  # (scrolled to its end)
+    d3.frames()
+    assert "3P: played 1, won %d" % stats[STAT_RING + 1] in lines(d3.app)
+
+
+def test_a_new_game_of_three_over_a_saved_game_asks_first():
+    d = Driver()
+    d.choose("Two players")
+    d.press(8)
+    d.frames(100)
+    d.app.click()  # the game menu, then the main menu: the two-player game is saved
+    d.frames()
+    d.choose("Main menu")
+    d.choose("3-4 players")
+    d.choose("Start game")
+    assert lines(d.app)[0] == "Replace saved game?"
+    d.choose("No, go back")
+    assert d.app.store.current is not None and d.app.store.current.mode == 2

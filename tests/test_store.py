@@ -48,7 +48,7 @@ def test_a_new_device_starts_with_defaults_and_says_so():
         s.message == "no saved data yet"
         and s.blank
         and s.current is None
-        and s.stats == [0] * 17
+        and s.stats == [0] * 21
         and s.settings["seeds"] == 4
     )
 
@@ -93,7 +93,7 @@ def test_statistics_count_from_the_players_side():
     s.end_game(2)
     assert s.stats[6:9] == [1, 0, 1] and s.stats[STAT_TWO_PLAYER + 2] == 1
     s.reset_stats()
-    assert Store(MemoryFlash(s.flash.read())).stats == [0] * 17
+    assert Store(MemoryFlash(s.flash.read())).stats == [0] * 21
 
 
 def test_history_keeps_the_last_twenty_games():
@@ -216,3 +216,56 @@ def test_flash_wear_ten_games_a_day_for_five_years():
     budget = 100000 / (10 * 365 * 5)
     assert per_game < budget / 10, per_game
     assert s.flash.writes > games * 20  # every sowing was saved
+
+
+def test_games_of_three_and_four_players_are_saved_counted_and_checked():
+    from kalaha import store as store_module
+    from kalaha.ring import RingBoard
+    from kalaha.store import RING, STAT_RING
+
+    rng = random.Random(4)
+    flash = MemoryFlash()
+    s = Store(flash)
+    for seats, computers in ((3, 2), (4, 3), (3, 0)):
+        board = RingBoard(seats, 4, 3, 2)
+        rules = {"seats": seats, "pits": 4, "seeds": 3, "capture_from": 2}
+        s.new_game(rules, RING, 2 + 4 * computers)
+        while not board.over:
+            pit = rng.choice(board.legal_moves())
+            board.push(pit)
+            s.move(pit)
+        ranks = board.ranks()
+        s.end_game(sum(1 << seat for seat in range(seats) if ranks[seat] == 1))
+    # one in progress, across a power cut and a compaction
+    s.new_game({"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}, RING, 3 + 4)
+    for pit in (1, 2):
+        s.move(pit)
+    for image in (flash.read(), None):
+        if image is None:
+            s.compact()
+            image = flash.read()
+        again = Store(MemoryFlash(image))
+        assert again.message == "" and state(again) == state(s)
+        cur = again.current
+        assert cur.mode == RING and cur.rules == {"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}
+        assert cur.level == 7 and cur.moves == [1, 2]
+        assert again.stats[STAT_RING] == 2 and again.stats[STAT_RING + 2] == 1
+        assert len(again.history) == 0  # (the replay shows two-player games only)
+    # a saved game whose moves break the rules is dropped, and said
+    bad = Store(MemoryFlash())
+    bad.new_game({"seats": 3, "pits": 4, "seeds": 1, "capture_from": 0}, RING, 0)
+    for pit in (1, 1, 1, 1):  # each seat's pit 1, then seat 0's again: it is empty
+        bad.move(pit)
+    assert Store(MemoryFlash(bad.flash.read())).current is None
+    # a snapshot from before the ring's counters (none after the games) loads with them at 0
+    old = MemoryFlash()
+    o = Store(old)
+    o.stats[0] = 5
+    saved = store_module.N_STATS
+    store_module.N_STATS = store_module.STORED_STATS
+    try:
+        o.compact()
+    finally:
+        store_module.N_STATS = saved
+    loaded = Store(MemoryFlash(old.read()))
+    assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0]
