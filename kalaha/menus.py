@@ -16,16 +16,6 @@ from kalaha.thinking import HINT_DEPTH, HINT_NODES
 from kalaha.view import BUZZ, EXTRA
 
 
-def confirmed(app):
-    _question, _yes, action, back = CONFIRM.question
-    app.go(back)
-    app.act(action)
-
-
-def not_confirmed(app):
-    app.go(CONFIRM.question[3])
-
-
 def next_level(app):
     i = LEVEL_NAMES.index(app.level)
     app.level = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]

@@ -28,7 +28,7 @@ class RingBoard:
     """The position: `cells` round the ring (bytearray), `to_move` (a seat, None once over),
     and the record so far. push(pit) sows, pop() takes the last sowing back."""
 
-    def __init__(self, seats=3, pits=4, seeds=4, capture_from=CAPTURE_NEXT):
+    def __init__(self, seats=3, pits=4, seeds=4, capture_from=CAPTURE_NEXT, first=0):
         if not (isinstance(seats, int) and MIN_SEATS <= seats <= MAX_SEATS):
             raise RingError("players must be %d..%d, not %r" % (MIN_SEATS, MAX_SEATS, seats))
         if not (isinstance(pits, int) and 1 <= pits <= MAX_PITS):
@@ -37,6 +37,8 @@ class RingBoard:
             raise RingError("seeds per pit must be 1..%d, not %r" % (MAX_SEEDS, seeds))
         if capture_from not in (CAPTURE_NEXT, CAPTURE_OPPOSITE, CAPTURE_ALL):
             raise RingError("capture from must be one of %s" % ", ".join(CAPTURE_NAMES))
+        if not (isinstance(first, int) and 0 <= first < seats):
+            raise RingError("the first seat must be 0..%d, not %r" % (seats - 1, first))
         self.seats = seats
         self.pits = pits
         self.seeds = seeds
@@ -46,7 +48,9 @@ class RingBoard:
         for s in range(seats):
             for i in range(pits):
                 self.cells[s * self.width + i] = seeds
-        self.to_move = 0
+        self.first = first  # the seat that moves first (the device moves it on each game)
+        self.to_move = first
+        self.resigned = -1  # the seat that resigned (it takes last place), -1 for none
         self.moves = []  # the pits sown, in order
         self.movers = bytearray()  # ... and by whom
         self._undo = []  # (cells, to_move) before each sowing
@@ -195,10 +199,22 @@ class RingBoard:
 
     # ----- the end ------------------------------------------------------------------------------
 
+    def resign(self, seat):
+        """`seat` gives up: the game is over and it takes last place."""
+        self.resigned = seat
+        self.to_move = None
+
     def ranks(self):
-        """Each seat's place once over (1 = most seeds; equal stores share a place: 1, 1, 3)."""
+        """Each seat's place once over (1 = most seeds; equal stores share a place: 1, 1, 3);
+        a seat that resigned comes last, after every other."""
         stores = self.stores()
-        return [1 + sum(1 for other in stores if other > mine) for mine in stores]
+        out = []
+        for s in range(self.seats):
+            if s == self.resigned:
+                out.append(self.seats)
+                continue
+            out.append(1 + sum(1 for t in range(self.seats) if t != self.resigned and stores[t] > stores[s]))
+        return out
 
     # ----- records ------------------------------------------------------------------------------
 

@@ -7,10 +7,11 @@ kalaha.ring and kalaha.ring_ai, when the main menu is back (App.go): its screens
 and its code cost a two-player game nothing.
 """
 
+from kalaha.board import END_EMPTY, END_RESIGN
 from kalaha.draw import FOOTER, line, split
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
-from kalaha.screens import CONFIRM, MENU, RESULT_GRACE_MS, Menu, Page
+from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page
 from kalaha.store import RING as RING_MODE
 from kalaha.view import CAPTURE, EXTRA, OFF, PASS, TICK, WIN, scale
 
@@ -22,6 +23,7 @@ SOW_COLOUR = 0xFFFFFF
 # pits in a row of the path, in sowing order.
 SNAKE = (0, 1, 2, 5, 4, 3, 6, 7, 8, 11, 10, 9)
 LEVELS = ("easy", "medium", "strong", "expert")
+LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
 COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
 ANIM_MS = (40, 110, 220)  # ms a seed, by the speed setting
 THINK_NODES = 4  # the search's slice (kalaha.thinking.Thinker.slices runs it by the clock)
@@ -39,6 +41,7 @@ def setup_items(app):
         ("Pits: %d" % r.pits, "next_pits"),
         ("Seeds: %d" % r.seeds, "next_seeds"),
         ("Capture: %s" % CAPTURE_NAMES[r.capture], "next_capture"),
+        ("Move time: %s" % ("%d s" % (LIMITS[r.limit] // 1000) if r.limit else "off"), "next_limit"),
         ("Start game", "start_ring"),
         ("Back", MENU),
     )
@@ -69,9 +72,14 @@ def next_capture(app):
     RING.capture = (RING.capture + 1) % len(CAPTURE_NAMES)
 
 
+def next_limit(app):
+    RING.limit = (RING.limit + 1) % len(LIMITS)
+
+
 def is_computer(seat):
-    """The last `computers` seats are the computer's."""
-    return seat >= RING.board.seats - RING.computers
+    """The last `computers` seats are the computer's (and a person's whose time ran out, for
+    that turn)."""
+    return seat >= RING.board.seats - RING.computers or seat == RING.auto
 
 
 def start_ring(app):
@@ -79,14 +87,16 @@ def start_ring(app):
     if app.store.current is None:
         begin_ring(app)
         return
-    CONFIRM.ask(app, "Replace saved game?", "Yes, new game", "begin_ring", RING_SETUP)
+    RING_CONFIRM.ask(app, "Replace saved game?", "Yes, new game", "begin_ring", RING_SETUP)
 
 
 def begin_ring(app):
     r = RING
-    board = RingBoard(r.players, r.pits, r.seeds, r.capture)
+    r.first %= r.players
+    board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first)
     rules = {"seats": r.players, "pits": r.pits, "seeds": r.seeds, "capture_from": r.capture}
-    app.store.new_game(rules, RING_MODE, LEVELS.index(r.level) + 4 * r.computers)
+    level = LEVELS.index(r.level) | (r.computers << 2) | (r.first << 4) | (r.limit << 6)
+    app.store.new_game(rules, RING_MODE, level)
     show_game(app, board)
 
 
@@ -101,8 +111,10 @@ def resume(app, saved):
         rules["capture_from"],
     )
     r.level = LEVELS[saved.level & 3]
-    r.computers = saved.level >> 2
-    board = RingBoard(r.players, r.pits, r.seeds, r.capture)
+    r.computers = (saved.level >> 2) & 3
+    r.first = (saved.level >> 4) & 3
+    r.limit = saved.level >> 6
+    board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first)
     for pit in saved.moves:
         board.push(pit)
     show_game(app, board)
@@ -119,7 +131,9 @@ def show_game(app, board):
     r.turn = ""
     r.turn_seat = -1
     r.think_started = -1
-    r.facing = 0
+    r.turn_started = -1
+    r.auto = -1
+    r.facing = board.to_move
     app.sowing.path = None
     app.message = ""
     app.go(RING)
@@ -142,7 +156,25 @@ def leave_ring(app):
 
 
 def play_again(app):
+    RING.first = RING.board.first + 1  # the starting seat moves on after each game
     start_ring(app)
+
+
+def ask_resign(app):
+    b = RING.board
+    if b.to_move is None or is_computer(b.to_move):
+        app.say("resign on your turn")
+        return
+    RING_CONFIRM.ask(app, "%s resigns?" % SEAT_NAMES[b.to_move], "Yes, resign", "resign_ring", RING)
+
+
+def resign_ring(app):
+    """The person to move gives up: last place for that seat; the game ends."""
+    b = RING.board
+    if b.to_move is not None and not is_computer(b.to_move):
+        app.thinker.thinking = False
+        b.resign(b.to_move)
+        end_game(app, END_RESIGN)
 
 
 # ----- the board: keys ------------------------------------------------------------------------
@@ -215,11 +247,11 @@ def sow(app, pit):
     app.store.move(pit)  # (saved as it is made: a power cut loses at most this sowing)
 
 
-def end_game(app):
+def end_game(app, end=END_EMPTY):
     """Saved (the first places' seats as bits) and counted; the places shown."""
     b = RING.board
     ranks = b.ranks()
-    app.store.end_game(sum(1 << s for s in range(b.seats) if ranks[s] == 1))
+    app.store.end_game(sum(1 << s for s in range(b.seats) if ranks[s] == 1), end)
     app.sound(WIN)
     app.message = ""
     app.go(RING_RESULT)
@@ -234,23 +266,38 @@ def finish_sowing(app):
     if b.to_move is None:
         end_game(app)
         return
+    text = ""
     if b.last_capture:
         app.sound(CAPTURE)
-        app.say("%s takes %d" % (who(seat), b.last_capture), 2000)
+        text = "%s takes %d" % (who(seat), b.last_capture)
     elif b.last_extra:
         app.sound(EXTRA)
-        app.say("%s: extra turn" % who(seat), 2000)
-    elif not is_computer(b.to_move) and b.to_move != r.facing:
-        # The next person: the device goes round the table to them.
-        r.facing = b.to_move
-        app.sound(PASS)
-        app.say("Pass to %s" % SEAT_NAMES[b.to_move], 2500)
+        text = "%s: extra turn" % who(seat)
+    if b.to_move != seat:
+        r.auto = -1  # (the computer played out a turn whose time ran out)
+        r.turn_started = -1
+        if not is_computer(b.to_move) and b.to_move != r.facing:
+            # The next person: the device goes round the table to them.
+            r.facing = b.to_move
+            app.sound(PASS)
+            text = (text + ". " if text else "") + "Pass to %s" % SEAT_NAMES[b.to_move]
+    if text:
+        app.say(text, 2500)
 
 
 # ----- time: the sowing's seeds, the computer seats ----------------------------------------------
 
 
 def tick(app, now):
+    r = RING
+    b = r.board
+    if r.limit and b.to_move is not None and app.sowing.path is None and not is_computer(b.to_move):
+        # The move time: it starts when the turn does; run out, the computer plays the turn.
+        if r.turn_started < 0:
+            r.turn_started = now
+        elif now - r.turn_started >= LIMITS[r.limit]:
+            r.auto = b.to_move
+            app.say("Time: computer plays for %s" % SEAT_NAMES[b.to_move], 2500)
     s = app.sowing
     if s.path is not None:
         ms = ANIM_MS[app.settings["speed"]]
@@ -312,7 +359,7 @@ def draw(app):
     if app.message:
         first, second = split(app.message, 21)
     else:
-        first, second = last_turn(), next_words(b)
+        first, second = last_turn(), next_words(b, app.now)
     line(frame, 5, first)
     line(frame, 6, second)
     line(frame, FOOTER, "keys: sow  push: menu")
@@ -330,11 +377,15 @@ def last_turn():
     return text[:21]
 
 
-def next_words(b):
+def next_words(b, now):
     if b.to_move is None:
         return "game over"
     if is_computer(b.to_move):
         return "%s thinking" % who(b.to_move)
+    r = RING
+    if r.limit and r.turn_started >= 0:
+        left = (LIMITS[r.limit] - (now - r.turn_started)) // 1000
+        return "%s: pick a pit %2ds" % (SEAT_NAMES[b.to_move], max(0, left))
     return "%s: pick a pit" % SEAT_NAMES[b.to_move]
 
 
@@ -412,6 +463,10 @@ class RingGame(Page):
         self.turn_seat = -1  # ... by this seat
         self.think_started = -1  # when a computer seat began thinking (-1: not thinking)
         self.facing = 0  # the person holding the device
+        self.first = 0  # the seat that starts (it moves on after each game)
+        self.limit = 0  # the move time (LIMITS index)
+        self.turn_started = -1  # when the person to move began the turn (the move time)
+        self.auto = -1  # a person's seat the computer plays this turn (their time ran out)
 
     def key(self, app, k):
         key(app, k)
@@ -451,12 +506,14 @@ class RingResult(Menu):
 
 
 def ring_menu_items(app):
-    return (("Back to game", RING), ("Main menu", "leave_ring"))
+    return (("Back to game", RING), ("Resign", "ask_resign"), ("Main menu", "leave_ring"))
 
 
 RING = RingGame()
 RING_SETUP = Menu("3-4 players", items_of=setup_items, module="kalaha.ringplay")
 RING_MENU = Menu("Game", items_of=ring_menu_items, module="kalaha.ringplay", footer="push: choose")
 RING_RESULT = RingResult("", items_of=result_items, module="kalaha.ringplay")
-for _screen in (RING_SETUP, RING_MENU, RING_RESULT):
+RING_CONFIRM = Confirm("")  # (its own: the shared one would let this module and its game go)
+RING_CONFIRM.module = "kalaha.ringplay"
+for _screen in (RING_SETUP, RING_MENU, RING_RESULT, RING_CONFIRM):
     _screen.helpers = HELPERS

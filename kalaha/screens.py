@@ -230,6 +230,14 @@ class Confirm(Menu):
     def items(self, app):
         return ((self.question[1], "confirmed"), ("No, go back", "not_confirmed"))
 
+    def click(self, app):
+        """Yes (the first row): back, then the action; No: back."""
+        _question, _yes, action, back = self.question
+        yes = app.cursor == 0
+        app.go(back)
+        if yes:
+            app.act(action)
+
 
 class DrawOffer(Page):
     """Two players: the other player accepts or declines a draw, the device turned to them."""

@@ -85,7 +85,9 @@ DEFAULT_SETTINGS = {
 }
 
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
-RING = const(3)  # ... 3: 3-4 players (kalaha.ring): level byte = level + 4 x computer seats
+# ... 3: 3-4 players (kalaha.ring); its level byte: the level, computer seats, the first seat
+# and the move time, 2 bits each
+RING = const(3)
 
 
 # What a loaded setting may be; anything else is damage and gives the default.
@@ -254,8 +256,10 @@ class SavedGame:
             raise Damaged("rules")
         if ring != (mode == RING) or (not ring and data[start + 1] > 7):
             raise Damaged("rules")
-        if ring and (level & 3 >= len(LEVEL_NAMES) or level >> 2 >= rules["seats"]):
+        if ring and (level & 3 >= len(LEVEL_NAMES) or (level >> 2) & 3 >= rules["seats"]):
             raise Damaged("level")
+        if ring and ((level >> 4) & 3 >= rules["seats"] or level >> 6 > 2):
+            raise Damaged("first seat or time")
         if mode > RING or (not ring and level >= len(LEVEL_NAMES)) or clock >= len(CONTROLS):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
@@ -372,7 +376,7 @@ class Store:
             seats = g.rules["seats"]
             at = STAT_RING + (0 if seats == 3 else 2)
             s[at] += 1
-            if result & ((1 << (seats - (g.level >> 2))) - 1):
+            if result & ((1 << (seats - ((g.level >> 2) & 3))) - 1):
                 s[at + 1] += 1
             self.current = None  # (the replay shows two-player games only)
             return

@@ -14,6 +14,8 @@ FRAME = 20
 
 class Driver:
     def __init__(self, flash=None):
+        for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring"):
+            sys.modules.pop(name, None)  # (a fresh device: no setup kept from another test)
         self.app = App(store=Store(MemoryFlash(flash)), welcome=False)
         self.t = 0
         self.app.tick(0)
@@ -170,3 +172,42 @@ def test_a_new_game_of_three_over_a_saved_game_asks_first():
     assert lines(d.app)[0] == "Replace saved game?"
     d.choose("No, go back")
     assert d.app.store.current is not None and d.app.store.current.mode == 2
+
+
+def test_the_starting_seat_moves_on_and_a_resign_takes_last_place():
+    d = Driver()
+    rp = d.setup(players=3, computers=0)
+    a = d.app
+    assert rp.RING.board.to_move == 0
+    d.press(rp.key_of(rp.RING.board, 0, 2))  # Blue sows; Orange to move
+    d.frames(100)
+    a.click()
+    d.choose("Resign")
+    assert lines(a)[0] == "Orange resigns?"
+    d.choose("Yes, resign")
+    b = rp.RING.board
+    assert a.screen is rp.RING_RESULT and b.over and b.ranks()[1] == 3
+    d.frames(60)
+    d.choose("Play again")
+    assert rp.RING.board.to_move == 1 and rp.RING.board.moves == []  # Orange starts the next
+
+
+def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
+    d = Driver()
+    d.choose("3-4 players")
+    rp = sys.modules["kalaha.ringplay"]
+    while not lines(d.app)[2].endswith(": 0"):
+        d.choose("Computers")
+    d.choose("Move time")  # off -> 30 s
+    d.choose("Start game")
+    b = rp.RING.board
+    d.frames(3000 // FRAME)  # (after the greeting: the seconds left)
+    assert lines(d.app)[6] == "Blue: pick a pit 27s"
+    d.frames(26000 // FRAME)
+    assert b.moves == []  # not yet
+    for _ in range(3000):  # then the computer sows for Blue, and Orange's clock starts
+        d.frames()
+        if b.to_move != 0 and d.app.sowing.path is None:
+            break
+    assert b.moves and all(seat == 0 for seat in b.movers) and b.to_move == 1
+    assert not rp.is_computer(1)
