@@ -28,7 +28,7 @@ class RingBoard:
     """The position: `cells` round the ring (bytearray), `to_move` (a seat, None once over),
     and the record so far. push(pit) sows, pop() takes the last sowing back."""
 
-    def __init__(self, seats=3, pits=4, seeds=4, capture_from=CAPTURE_NEXT, first=0):
+    def __init__(self, seats=3, pits=4, seeds=4, capture_from=CAPTURE_NEXT, first=0, undoable=True):
         if not (isinstance(seats, int) and MIN_SEATS <= seats <= MAX_SEATS):
             raise RingError("players must be %d..%d, not %r" % (MIN_SEATS, MAX_SEATS, seats))
         if not (isinstance(pits, int) and 1 <= pits <= MAX_PITS):
@@ -53,7 +53,9 @@ class RingBoard:
         self.resigned = -1  # the seat that resigned (it takes last place), -1 for none
         self.moves = []  # the pits sown, in order
         self.movers = bytearray()  # ... and by whom
-        self._undo = []  # (cells, to_move) before each sowing
+        # (cells, to_move) before each sowing, for pop(); None: not kept (the device's game,
+        # which never takes a sowing back, keeps no copy of each position)
+        self._undo = [] if undoable else None
         self.last_extra = False  # the last sowing ended in its seat's store
         self.last_capture = 0  # seeds the last sowing took (its own last seed included)
         self.last_index = -1  # the cell its last seed fell in
@@ -105,7 +107,8 @@ class RingBoard:
         seat = self.to_move
         if not self.cells[self.pit_index(seat, pit)]:
             raise RingError("seat %d's pit %d is empty" % (seat, pit))
-        self._undo.append((bytes(self.cells), seat))
+        if self._undo is not None:
+            self._undo.append((bytes(self.cells), seat))
         self.moves.append(pit)
         self.movers.append(seat)
         self.sow(pit)

@@ -93,7 +93,7 @@ def start_ring(app):
 def begin_ring(app):
     r = RING
     r.first %= r.players
-    board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first)
+    board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first, False)
     rules = {"seats": r.players, "pits": r.pits, "seeds": r.seeds, "capture_from": r.capture}
     level = LEVELS.index(r.level) | (r.computers << 2) | (r.first << 4) | (r.limit << 6)
     app.store.new_game(rules, RING_MODE, level)
@@ -114,7 +114,7 @@ def resume(app, saved):
     r.computers = (saved.level >> 2) & 3
     r.first = (saved.level >> 4) & 3
     r.limit = saved.level >> 6
-    board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first)
+    board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first, False)
     for pit in saved.moves:
         board.push(pit)
     show_game(app, board)
@@ -134,6 +134,8 @@ def show_game(app, board):
     r.turn_started = -1
     r.auto = -1
     r.facing = board.to_move
+    r.rows_key = r.words_key = -1
+    r.capture_text = "capture: %s" % CAPTURE_NAMES[board.capture_from]
     app.sowing.path = None
     app.message = ""
     app.go(RING)
@@ -333,7 +335,7 @@ def work(app):
 
 
 def row_text(board, cells, seat):
-    """A seat's line: its name, its pits in sowing order, its store ("Blue  4  4  4  4  3")."""
+    """A seat's line: its name, its pits in sowing order, its store ("Blue    4  4  4  4  3")."""
     base = seat * board.width
     text = "%-6s" % SEAT_NAMES[seat]
     for i in range(board.pits):
@@ -347,21 +349,34 @@ def who(seat):
 
 
 def draw(app):
+    """The rows, the words and the keys. Their texts are made again only when what they show
+    changed (a seed fell, a message, a second of the move time): a frame allocates little, so
+    the heap seldom needs a collection in the middle of one."""
     r = RING
     b = r.board
     frame = app.frame
-    sowing = app.sowing.path is not None
-    cells = app.sowing.cells if sowing else b.cells
-    mover = app.sowing.side if sowing else b.to_move  # (the sower until its last seed falls)
+    s = app.sowing
+    sowing = s.path is not None
+    cells = s.cells if sowing else b.cells
+    mover = s.side if sowing else b.to_move  # (the sower until its last seed falls)
+    key = len(b.moves) * 256 + (s.pos + 1 if sowing else 0)
+    rows = r.rows
+    if key != r.rows_key:
+        r.rows_key = key
+        for seat in range(b.seats):
+            rows[seat] = row_text(b, cells, seat)
     for seat in range(4):
-        line(frame, seat, row_text(b, cells, seat) if seat < b.seats else "", seat == mover)
-    line(frame, 4, "capture: %s" % CAPTURE_NAMES[b.capture_from])
-    if app.message:
-        first, second = split(app.message, 21)
-    else:
-        first, second = last_turn(), next_words(b, app.now)
-    line(frame, 5, first)
-    line(frame, 6, second)
+        line(frame, seat, rows[seat] if seat < b.seats else "", seat == mover)
+    line(frame, 4, r.capture_text)
+    second = (app.now - r.turn_started) // 1000 if r.limit and r.turn_started >= 0 else -1
+    if key != r.words_key or app.message is not r.words_said or second != r.words_second:
+        r.words_key, r.words_said, r.words_second = key, app.message, second
+        if app.message:
+            r.words = split(app.message, 21)
+        else:
+            r.words = (last_turn(), next_words(b, app.now))
+    line(frame, 5, r.words[0])
+    line(frame, 6, r.words[1])
     line(frame, FOOTER, "keys: sow  push: menu")
     light(app, b, cells, mover)
 
@@ -467,6 +482,14 @@ class RingGame(Page):
         self.limit = 0  # the move time (LIMITS index)
         self.turn_started = -1  # when the person to move began the turn (the move time)
         self.auto = -1  # a person's seat the computer plays this turn (their time ran out)
+        # the display's texts, kept until what they show changes (draw)
+        self.rows = ["", "", "", ""]
+        self.rows_key = -1
+        self.capture_text = ""
+        self.words = ("", "")
+        self.words_key = -1
+        self.words_said = None
+        self.words_second = -1
 
     def key(self, app, k):
         key(app, k)
