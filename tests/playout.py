@@ -32,3 +32,17 @@ def play_out(app, max_frames=20000):
         app.tick(now)
         app.sounds.clear()
     return frames
+
+
+def choose(app, label, frame):
+    """Turn the knob to the menu line starting with `label` and push it (`frame()` runs a frame
+    after): host tests only (it reads the display back as text)."""
+    from kalaha.reading import app_lines
+
+    for _ in range(20):
+        if any(line.startswith("> " + label) for line in app_lines(app)):
+            app.click()
+            frame()
+            return
+        app.turn(1)
+    raise AssertionError("no menu item %r in %r" % (label, app_lines(app)))

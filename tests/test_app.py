@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from playout import choose
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App, pit_of_view_key, view_key_of_pit
@@ -52,14 +53,7 @@ class Driver:
 
     def choose(self, label):
         """Turn the encoder to the menu line starting with `label` and press it."""
-        a = self.app
-        for _ in range(20):
-            if any(line.startswith("> " + label) for line in lines(a)):
-                a.click()
-                self.frames()
-                return
-            a.turn(1)
-        raise AssertionError("no menu item %r in %r" % (label, lines(a)))
+        choose(self.app, label, self.frames)
 
     def key_for(self, pit):
         a = self.app

@@ -4,6 +4,8 @@ player would: the setup, the keys, the computer seats, the handover, the places.
 import random
 import sys
 
+from playout import choose
+
 from kalaha.app import App
 from kalaha.reading import app_lines as lines
 from kalaha.screens import MENU, STATS
@@ -32,14 +34,8 @@ class Driver:
         self.frames()
 
     def choose(self, label):
-        a = self.app
-        for _ in range(20):
-            if any(line.startswith("> " + label) for line in lines(a)):
-                a.click()
-                self.frames()
-                return
-            a.turn(1)
-        raise AssertionError("no menu item %r in %r" % (label, lines(a)))
+        """Turn the encoder to the menu line starting with `label` and press it."""
+        choose(self.app, label, self.frames)
 
     def setup(self, players=3, computers=2, level="easy"):
         self.choose("3-4 players")

@@ -54,19 +54,21 @@ def exact_values(b, table, search, compiled=None):
 
     compiled: a tools.exact.Solver (the same values, computed by compiled code), or None.
     """
-    mover = b.to_move
-    out = {}
-    for pit in [m for m in b.legal_moves() if m]:
-        c = b.copy()
+    return {pit: margin_after(b, (pit,), table, search, compiled) for pit in b.legal_moves() if pit}
+
+
+def margin_after(b, pits, table, search, compiled=None):
+    """The mover's final margin after sowing `pits` on `b` (left as it was), then perfect play."""
+    c = b.copy()
+    for pit in pits:
         c.push(pit)
-        if c.to_move is None:
-            margin = c.cells[c.store_index(SOUTH)] - c.cells[c.store_index(NORTH)]
-        elif compiled is not None:
-            margin = compiled.margin(c)
-        else:
-            margin = solve(c, search, table)
-        out[pit] = margin if mover == SOUTH else -margin
-    return out
+    if c.to_move is None:
+        margin = c.cells[c.store_index(SOUTH)] - c.cells[c.store_index(NORTH)]
+    elif compiled is not None:
+        margin = compiled.margin(c)
+    else:
+        margin = solve(c, search, table)
+    return margin if b.to_move == SOUTH else -margin
 
 
 def decided(b):
@@ -78,16 +80,7 @@ def turn_value(b, pits, table, search, compiled, cache):
     """The mover's final margin after the whole turn `pits` on `b`, then perfect play (cached)."""
     key = tuple(pits)
     if key not in cache:
-        c = b.copy()
-        for pit in pits:
-            c.push(pit)
-        if c.to_move is None:
-            margin = c.cells[c.store_index(SOUTH)] - c.cells[c.store_index(NORTH)]
-        elif compiled is not None:
-            margin = compiled.margin(c)
-        else:
-            margin = solve(c, search, table)
-        cache[key] = margin if b.to_move == SOUTH else -margin
+        cache[key] = margin_after(b, pits, table, search, compiled)
     return cache[key]
 
 
