@@ -26,7 +26,9 @@ LEVELS = ("easy", "medium", "strong", "expert")
 LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
 COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
 ANIM_MS = (40, 110, 220)  # ms a seed, by the speed setting
-THINK_NODES = 4  # the search's slice (kalaha.thinking.Thinker.slices runs it by the clock)
+# The search's slice: one sowing (up to about 1.5 ms on the device, a ring's sowing and its
+# position copied); four made frames of 21-22 ms (docs/performance.md).
+THINK_NODES = 1
 
 
 # ----- the setup (RING_SETUP's items and actions) ---------------------------------------------
@@ -323,7 +325,7 @@ def work(app):
         nodes = LEVEL_NODES[r.level]
         r.search.start(b, nodes if nodes else 1 << 20, MAX_PLY if nodes else 1)
         return
-    if not th.slices(r.search) or app.now - r.think_started < COMPUTER_PAUSE_MS:
+    if not th.slices(r.search, nodes=THINK_NODES) or app.now - r.think_started < COMPUTER_PAUSE_MS:
         return  # (paused: the last sowing's effect is read before the computer's next cause)
     r.think_started = -1
     th.thinking = False

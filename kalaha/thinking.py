@@ -55,8 +55,9 @@ class Thinker:
     def busy(self):
         return self.thinking or self.hinting
 
-    def slices(self, work, frame_ms=THINK_FRAME_MS, guard_ms=SLICE_GUARD_MS, patience=1):
-        """Run `work` for this frame's share; True once it has finished.
+    def slices(self, work, frame_ms=THINK_FRAME_MS, guard_ms=SLICE_GUARD_MS, patience=1, nodes=0):
+        """Run `work` for this frame's share; True once it has finished. `nodes`: a slice's
+        size when not the front end's (work whose nodes cost more takes fewer a slice).
 
         Slices run while the next is predicted to end within `frame_ms` of the frame's start (it
         takes as long as the last, and at least `guard_ms`); none when the frame's start has used
@@ -66,9 +67,10 @@ class Thinker:
         """
         if work.done:
             return True
+        n = nodes or self.slice_nodes
         ticks = self.ticks
         if ticks is None:
-            return work.step(self.slice_nodes)
+            return work.step(n)
         last = ticks()
         if self.frame_start is None:
             started = last
@@ -79,7 +81,7 @@ class Thinker:
                 self.slices_skipped += 1
                 return False
             self.slices_skipped = 0
-        while not work.step(self.slice_nodes):
+        while not work.step(n):
             now = ticks()
             used = (now - started) % TICKS_WRAP
             took = (now - last) % TICKS_WRAP

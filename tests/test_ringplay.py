@@ -201,7 +201,7 @@ def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
     assert lines(d.app)[6] == "Blue: pick a pit 27s"
     d.frames(26000 // FRAME)
     assert b.moves == []  # not yet
-    for _ in range(3000):  # then the computer sows for Blue, and Orange's clock starts
+    for _ in range(20000):  # then the computer sows for Blue, and Orange's clock starts
         d.frames()
         if b.to_move != 0 and d.app.sowing.path is None:
             break
