@@ -24,6 +24,9 @@ SOW_COLOUR = 0xFFFFFF
 SNAKE = (0, 1, 2, 5, 4, 3, 6, 7, 8, 11, 10, 9)
 LEVELS = ("easy", "medium", "strong", "expert")
 LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
+# A computer seat's longest think, per level (its node budget usually ends it sooner): the
+# best move of the deepest search done by then.
+CAP_MS = {"easy": 1000, "medium": 800, "strong": 1500, "expert": 5000}
 COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
 ANIM_MS = (40, 110, 220)  # ms a seed, by the speed setting
 # The search's slice: one sowing (up to about 1.5 ms on the device, a ring's sowing and its
@@ -325,6 +328,8 @@ def work(app):
         nodes = LEVEL_NODES[r.level]
         r.search.start(b, nodes if nodes else 1 << 20, MAX_PLY if nodes else 1)
         return
+    if app.now - r.think_started >= CAP_MS[r.level]:
+        r.search.stop()
     if not th.slices(r.search, nodes=THINK_NODES) or app.now - r.think_started < COMPUTER_PAUSE_MS:
         return  # (paused: the last sowing's effect is read before the computer's next cause)
     r.think_started = -1
