@@ -240,9 +240,9 @@ def game_steps(level, until_result=True, first_key=8):
     if level == TWO:
         steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     elif level == RING:
-        # 3-4 players, its setup as it opens (3 players, 2 computers, Strong), Start game
+        # 3-4 players, its setup as it opens (3 players, 2 computers, Strong), Start game (its 8th row)
         steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
-        steps += [{"turn": 6}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+        steps += [{"turn": 7}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     else:
         steps += [{"click": 1}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
