@@ -96,3 +96,35 @@ def test_a_missing_firmware_says_where_to_get_one(tmp_path):
     require_emulator()
     with pytest.raises(emulate.EmulatorMissing, match="make emulate FIRMWARE="):
         emulate.run([], "nothing", firmware=str(tmp_path / "none.uf2"))
+
+
+@pytest.mark.parametrize("level", ["easy", "expert", emulate.TWO, emulate.RING])
+def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
+    # The scenario's knob turns and pushes, played on the app here from a first start: they
+    # must land in the game they name (a new menu row would otherwise start something else).
+    import sys
+
+    from kalaha.app import App
+    from kalaha.screens import GAME
+    from kalaha.store import MemoryFlash, Store
+
+    for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring"):
+        sys.modules.pop(name, None)
+    app = App(store=Store(MemoryFlash()))
+    now = 0
+    for step in emulate.game_steps(level):
+        if "play" in step or "key" in step:
+            break
+        if "turn" in step:
+            app.turn(step["turn"])
+        elif "click" in step:
+            app.click()
+        for _ in range(step.get("wait", 20) // 20):
+            now += 20
+            app.tick(now)
+    if level == emulate.RING:
+        ring = sys.modules["kalaha.ringplay"].RING
+        assert app.screen is ring and ring.board.seats == 3 and ring.computers == 2 and ring.limit == 0
+    else:
+        assert app.screen == GAME and (app.game.computer is None) == (level == emulate.TWO)
+        assert level == emulate.TWO or app.level == level
