@@ -29,13 +29,9 @@ PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setti
 _ENCODER_SWITCH_KEY = const(12)  # the encoder's push switch joins the key scanner as a 13th key
 ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 _REPORT_MS = const(5000)  # how often the serial console gets the frame and heap figures
-# A garbage collection takes 13-20 ms: done in a frame of its own once free memory drops below
-# this, not by the firmware in whatever frame allocates then (docs/performance.md) ...
+# A garbage collection takes 13-17 ms: done in a frame of its own once free memory drops below
+# this, not by the firmware in whatever frame allocates then (docs/performance.md).
 _COLLECT_BELOW = const(56 * 1024)
-# ... or, where less is free after a collection (a game of 3-4 players), once this much more
-# was taken since: with too little free to reach the line above, it collected in every
-# housekeeping frame.
-_COLLECT_AFTER = const(8 * 1024)
 _HOUSEKEEPING_FRAMES = const(10)  # how often a busy app is asked whether a collection is due
 # A frame's goal: 20 ms of device time, all included. What its start has used (the keys, a
 # sowing made and saved, the pixels, sending the frame's changed pages: up to 10 ms) decides
@@ -179,8 +175,7 @@ def main():
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     collect = False  # a collection is due (the housekeeping below)
-    measure = False  # a collection was made: the next frame measures what it freed
-    collect_below = _COLLECT_BELOW  # free heap under which the next collection is due
+    measure = False  # a collection was made: the next frame measures what it freed (the report)
     shown_flip = False
     shown_power = 0
     layout = MACROPAD
@@ -242,10 +237,8 @@ def main():
             oled.show(app.frame, app.flip)
         if measure:
             measure = False
-            free = gc.mem_free()  # (3-4 ms: in the frame after the collection's)
-            collect_below = min(_COLLECT_BELOW, free - _COLLECT_AFTER)
             if supervisor.runtime.serial_connected:
-                report.collected(free)
+                report.collected(gc.mem_free())  # (3-4 ms: in the frame after the collection's)
         display_done = supervisor.ticks_ms()
         spent = (display_done - ticks) % TICKS_WRAP
         # Housekeeping: a collection is its frame's only work, in a frame that has used almost
@@ -261,10 +254,10 @@ def main():
         elif spent <= _TICK_UNTIL_MS:
             searching = app.thinker.busy()
             if ask and searching:
-                collect = gc.mem_free() < collect_below
+                collect = gc.mem_free() < _COLLECT_BELOW
             app.tick(now, ticks)
             if ask and not searching and (supervisor.ticks_ms() - ticks) % TICKS_WRAP <= _ASK_FREE_UNTIL_MS:
-                collect = gc.mem_free() < collect_below
+                collect = gc.mem_free() < _COLLECT_BELOW
         # (else this frame's refresh used its time: the app ticks the next, its clock catching up)
         sound.play(app.sounds if app.settings["sound"] else (), now)
         app.sounds.clear()
