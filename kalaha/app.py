@@ -114,6 +114,7 @@ class App:
         self.cursor_until = 0  # ... it leaves at this time if untouched
         self.flash = Blink()  # a key that cannot be played
         self.effect = Blink()  # a capture's two pits, an extra turn's store-side pit
+        self.blinks = (self.flash, self.effect)  # (made once: a frame allocates no tuple)
         self.hint_key = -1  # the hint's pit blinks green until a move is made ...
         self.hint_version = -1  # ... on the board of this version
         self.last_input = 0
@@ -170,7 +171,7 @@ class App:
         self.power = 2 if idle >= OFF_MS else (1 if idle >= DIM_MS else 0)
         if g.clock is not None and self.screen.clock_runs:
             self.clock_tick(now)
-        for blink in (self.flash, self.effect):
+        for blink in self.blinks:
             if blink.until and now >= blink.until:
                 blink.until = 0
                 blink.keys[0] = blink.keys[1] = -1
@@ -465,7 +466,6 @@ class App:
 
     def finish_game(self, result, end):
         """End the game for a reason the board itself does not know (resign, draw, time)."""
-        self.thinker.cancel()
         self.game.end_reason = end
         self.game.end_result = result
         self.end_game()

@@ -12,7 +12,6 @@ from kalaha.clock import ChessClock
 from kalaha.game import HANDOVER_MS, SIDE_TITLES
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT, START_NAMES
 from kalaha.store import RING, TWO_PLAYERS
-from kalaha.thinking import HINT_DEPTH, HINT_NODES
 from kalaha.view import BUZZ, EXTRA
 
 
@@ -232,9 +231,7 @@ def hint(app):
     if not g.human_to_move() or th.busy():
         return
     app.hint_version = g.version
-    th.hinting = True
-    if not th.start_root(g.board):
-        th.search.start(g.board, depth=HINT_DEPTH, nodes=HINT_NODES)
+    if not th.start_hint(g.board):
         app.say("finding a hint", 5000)
 
 

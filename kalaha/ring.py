@@ -44,6 +44,10 @@ class RingBoard:
         self.seeds = seeds
         self.capture_from = capture_from
         self.width = pits + 1  # a seat's pits and its store
+        # Whom a capture takes from, counted from the capturing seat: the next seat; the one
+        # opposite (two on) with 4 seats; or every other seat.
+        self.target_first = 2 if capture_from == CAPTURE_OPPOSITE and seats == 4 else 1
+        self.target_count = seats - 1 if capture_from == CAPTURE_ALL else 1
         self.cells = bytearray(seats * self.width)  # (at most 4 x 6 x 6 = 144 seeds: bytes)
         for s in range(seats):
             for i in range(pits):
@@ -75,15 +79,6 @@ class RingBoard:
 
     def stores(self):
         return [self.cells[self.store_index(s)] for s in range(self.seats)]
-
-    def targets(self, seat):
-        """The seats a capture by `seat` takes from (capture_from)."""
-        n = self.seats
-        if self.capture_from == CAPTURE_ALL:
-            return [(seat + k) % n for k in range(1, n)]
-        if self.capture_from == CAPTURE_OPPOSITE and n == 4:
-            return [(seat + 2) % n]
-        return [(seat + 1) % n]
 
     @property
     def over(self):
@@ -164,14 +159,11 @@ class RingBoard:
         self.last_extra = i == own
         if not self.last_extra and seat * w <= i < own and c[i] == 1:
             # The last seed fell in an empty pit of the mover's (pit k): it takes that seed and
-            # the seeds of pit P+1-k of each target seat (targets(), counted here without a list).
+            # the seeds of pit P+1-k of each target seat (target_first, target_count).
             j = own - i - 1  # pit P+1-k's offset in a row
             n = self.seats
-            first, count = 1, 1
-            if self.capture_from == CAPTURE_ALL:
-                count = n - 1
-            elif self.capture_from == CAPTURE_OPPOSITE and n == 4:
-                first = 2
+            first = self.target_first
+            count = self.target_count
             taken = 0
             for t in range(first, first + count):
                 taken += c[((seat + t) % n) * w + j]
@@ -256,19 +248,15 @@ class RingBoard:
         seat = self.to_move
         for k, part in enumerate(parts):
             where = "turn %d (%r)" % (number, word)
-            if self.to_move is None:
-                raise RingError("%s: the game is already over" % where)
             if k and self.to_move != seat:
                 why = "no extra turn after pit %s, seat %d moves next" % (parts[k - 1], self.to_move)
                 raise RingError("%s: %s" % (where, why))
             if not (part.isdigit() and len(part) <= 2):
                 raise RingError("%s: %r is not a pit number" % (where, part))
-            pit = int(part)
-            if not 1 <= pit <= self.pits:
-                raise RingError("%s: pit %d is not 1..%d" % (where, pit, self.pits))
-            if not self.cells[self.pit_index(self.to_move, pit)]:
-                raise RingError("%s: seat %d's pit %d is empty" % (where, self.to_move, pit))
-            self.push(pit)
+            try:
+                self.push(int(part))
+            except RingError as e:  # (push's own check, said with where it was in the record)
+                raise RingError("%s: %s" % (where, e)) from None
         if not last and self.to_move == seat:
             raise RingError("turn %d (%r) is not complete: seat %d sows again" % (number, word, seat))
 

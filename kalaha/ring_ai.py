@@ -224,9 +224,9 @@ class RingSearch:
 def best_turn(board, level="strong", seed=1, nodes=None, search=None):
     """The computer's whole turn on `board` (a RingBoard, left as it was): (pits, value, depth,
     nodes searched). `nodes`: a budget per sowing instead of the level's."""
-    b = RingBoard.from_record(
-        board.record(), seats=board.seats, pits=board.pits, seeds=board.seeds, capture_from=board.capture_from
-    )
+    b = RingBoard(board.seats, board.pits, board.seeds, board.capture_from, board.first)
+    for pit in board.moves:
+        b.push(pit)
     me = b.to_move
     rng = random.Random(seed * 7919 + len(b.moves))
     search = search or RingSearch()

@@ -257,6 +257,7 @@ def sow(app, pit):
 def end_game(app, end=END_EMPTY):
     """Saved (the first places' seats as bits) and counted; the places shown."""
     b = RING.board
+    RING.auto = -1  # (the places name the computer's seats only)
     ranks = b.ranks()
     app.store.end_game(sum(1 << s for s in range(b.seats) if ranks[s] == 1), end)
     app.sound(WIN)

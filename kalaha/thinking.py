@@ -167,12 +167,21 @@ class Thinker:
 
     # ----- the player's hint ----------------------------------------------------------------
 
+    def start_hint(self, board):
+        """Begin finding a hint for the player to move: the table's decision when it covers
+        the board (True), else a bounded search (False)."""
+        self.hinting = True
+        if self.start_root(board):
+            return True
+        self.search.start(board, depth=HINT_DEPTH, nodes=HINT_NODES)
+        return False
+
     def hint(self, board):
         """This frame's share of the hint: (pit, words) once found, else None."""
         if self.root is not None:
             made = self._root_made()
             if made is None:
-                self.search.start(board, depth=HINT_DEPTH, nodes=HINT_NODES)
+                self.start_hint(board)  # (the table was dropped: the search instead)
             if not made:
                 return None
             # Exact: the perfect move and how the game ends with perfect play from here.
