@@ -3,17 +3,22 @@
 Pure logic, integers only; never imports hardware modules (those live in hw/).
 """
 
-from kalaha.board import (
-    NORTH,
-    SIDE_NAMES,
-    SOUTH,
-    SWAP,
-    Board,
-    IllegalMoveError,
-    KalahaError,
-    NotationError,
-    Outcome,
-)
+import sys
+
+# The host's API (`from kalaha import Board`). CircuitPython imports each module where it is
+# used, so that a game of 3-4 players can let kalaha.board go (kalaha.app.App.go).
+if sys.implementation.name != "circuitpython":
+    from kalaha.board import (
+        NORTH,
+        SIDE_NAMES,
+        SOUTH,
+        SWAP,
+        Board,
+        IllegalMoveError,
+        KalahaError,
+        NotationError,
+        Outcome,
+    )
 
 __all__ = [
     "Board",

@@ -345,12 +345,24 @@ class App:
                 forget(name)
         if screen.shows_board or screen.module is not None:
             forget("kalaha.menus")  # (the menus' actions: App.act imports them again)
+        if screen.ring and not old.ring:
+            self.make_room_for_ring()
+        elif old.ring and not screen.ring:
+            self.thinker.ready()  # (on the way to the main menu: no game's frame imports it)
         self.screen = screen
         self.thinker.coach = None  # (its words are for the result screen only)
         self.cursor = 0
         self.pit_cursor = -1
         self.preview = -1
         screen.enter(self)
+
+    def make_room_for_ring(self):
+        """A game of 3-4 players has its own board and search (kalaha.ring, kalaha.ring_ai): the
+        two-player ones give the heap back (kalaha.board, kalaha.ai, kalaha.coach) until the main
+        menu is back. Before the ring's code is imported, and again as its screens are entered."""
+        self.game.board = None
+        self.thinker.let_go()
+        forget("kalaha.board")
 
     def act(self, action):
         """Do a menu item's action: go to its screen, or do what it names: a function of the

@@ -44,6 +44,7 @@ def new_two_player_game(app):
 
 def open_ring(app):
     """3-4 players: their setup (kalaha.ringplay, imported now, let go with its screens)."""
+    app.make_room_for_ring()
     from kalaha.ringplay import RING_SETUP
 
     app.go(RING_SETUP)
@@ -151,6 +152,7 @@ def continue_game(app):
     """Back to the saved game in progress: same position, rules, level and clocks."""
     g = app.store.current
     if g.mode == RING:
+        app.make_room_for_ring()
         from kalaha.ringplay import resume
 
         resume(app, g)

@@ -472,6 +472,7 @@ class RingGame(Page):
 
     module = "kalaha.ringplay"
     helpers = HELPERS
+    ring = True
 
     def __init__(self):
         self.players = 3
@@ -548,3 +549,4 @@ RING_CONFIRM = Confirm("")  # (its own: the shared one would let this module and
 RING_CONFIRM.module = "kalaha.ringplay"
 for _screen in (RING_SETUP, RING_MENU, RING_RESULT, RING_CONFIRM):
     _screen.helpers = HELPERS
+    _screen.ring = True

@@ -21,6 +21,9 @@ class Page:
     # when the app moves to a screen without it (App.go): the heap has it back in games.
     module = None
     helpers = ()  # modules that `module` imports, let go with it
+    # A screen of a game of 3-4 players (kalaha.ringplay): while such screens are shown the
+    # two-player game's board, search and code are let go (App.go).
+    ring = False
     ends_game = False  # a game's result (the device's serial report prints its title)
     replays = False  # shows a finished game again (its own `board` and `cells`: kalaha.records)
     shows_board = False  # drawn as the board (else as a menu)

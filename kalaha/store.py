@@ -21,7 +21,7 @@ write that rewrites the sector), so saving never needs a big block from a fragme
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, Board
+from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME
 from kalaha.clock import CONTROLS
 from kalaha.compat import const, forget
 
@@ -279,6 +279,8 @@ class SavedGame:
 
     def replays(self):
         """True when the moves are legal under the rules and the result fits how it ended."""
+        from kalaha.board import Board  # (not held by this module: a game of 3-4 players lets it go)
+
         try:
             board = Board(**self.rules)
             for m in self.moves:

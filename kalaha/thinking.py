@@ -4,9 +4,7 @@ game, and the endgame table's check, each stepped a little at a time while the d
 Long work here is anything stepped like kalaha.ai.Search: `step(nodes)` True once finished, `done`.
 """
 
-from kalaha.ai import LEVELS, Search, start_level
-from kalaha.coach import Coach
-from kalaha.compat import const
+from kalaha.compat import const, forget
 from kalaha.endgame import RootDecision
 from kalaha.frame import TICKS_WRAP
 
@@ -35,7 +33,8 @@ class Thinker:
     """
 
     def __init__(self, endgame=None, ticks=None, slice_nodes=SLICE_NODES):
-        self.search = Search(max_ply=SEARCH_PLIES)
+        self.search = None  # the two-player search (kalaha.ai.Search), made by ready()
+        self.ready()
         self.slice_nodes = slice_nodes  # the front end sizes the slice to its speed
         self.ticks = ticks
         self.frame_start = None  # the ticks() reading when this frame began
@@ -50,7 +49,25 @@ class Thinker:
         self.hinting = False  # for the player's hint
         self.started = 0  # when the computer began this move
         self.pit = 0  # the computer's decided pit, 0 while it thinks
+        self.cap_ms = 0  # ... and the longest it may think (its level's)
         self.coach = None  # the result's coach at work (kalaha.coach.Coach)
+
+    def ready(self):
+        """The two-player search made, and its code imported, if a game of 3-4 players let
+        them go: done on the way back to the main menu, so no game's frame imports it."""
+        if self.search is None:
+            from kalaha.ai import Search
+
+            self.search = Search(max_ply=SEARCH_PLIES)
+
+    def let_go(self):
+        """A game of 3-4 players has its own search: the two-player one and its code (kalaha.ai,
+        kalaha.coach) give the heap back until ready()."""
+        self.cancel()
+        self.search = None
+        self.coach = None
+        forget("kalaha.ai")
+        forget("kalaha.coach")
 
     def busy(self):
         return self.thinking or self.hinting
@@ -122,9 +139,12 @@ class Thinker:
 
     def start_move(self, board, level, seed, now):
         """Begin thinking about the computer's move on `board` at `level`."""
+        from kalaha.ai import LEVELS
+
         self.thinking = True
         self.started = now
         self.pit = 0
+        self.cap_ms = LEVELS[level].cap_ms
         if LEVELS[level].uses_table and self.start_root(board):
             return  # the table knows the perfect move: its probes instead of a search
         self._start_search(board, level, seed)
@@ -132,6 +152,9 @@ class Thinker:
     def _start_search(self, board, level, seed):
         # The search probes the table only once all of it is checked: before that most probes
         # would find their block unchecked and be wasted.
+        from kalaha.ai import start_level
+
+        self.ready()
         table = self.endgame if self.endgame_checked else None
         start_level(self.search, board, level, seed=seed, table=table)
 
@@ -148,7 +171,7 @@ class Thinker:
                 self._start_search(board, level, seed)
             return self.pit
         s = self.search
-        if now - self.started >= LEVELS[level].cap_ms:
+        if now - self.started >= self.cap_ms:
             # The hard time cap: the best move found so far. Asked before this frame's slices,
             # so the frame that sows runs no search.
             s.stop()
@@ -173,6 +196,7 @@ class Thinker:
         self.hinting = True
         if self.start_root(board):
             return True
+        self.ready()
         self.search.start(board, depth=HINT_DEPTH, nodes=HINT_NODES)
         return False
 
@@ -206,6 +230,8 @@ class Thinker:
         if t is None or not t.rules_match(board):
             self.coach = None
             return False
+        from kalaha.coach import Coach
+
         self.coach = Coach(t, board, player)
         return True
 

@@ -10,7 +10,7 @@ POSITIONS = ["", "3-6 2-1", "6 2-1 3-6-5 2 6-2 6", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 
 
 SCRIPT = """
 import gc, micropython
-from kalaha import Board
+from kalaha.board import Board
 from kalaha.ai import Search
 POSITIONS = %r
 search = Search()

@@ -40,7 +40,7 @@ def summary(board):
 
 
 VM_SCRIPT = """
-from kalaha import Board
+from kalaha.board import Board
 from kalaha.perft import perft
 GAMES = %r
 for rules, record in GAMES:
@@ -68,7 +68,7 @@ def test_engine_in_circuitpython_matches_cpython(tmp_path, version):
 
 HEAP_SCRIPT = """
 import gc, micropython
-from kalaha import Board
+from kalaha.board import Board
 b = Board()
 b.push_record("3-6 2-1")
 def walk(b, depth):

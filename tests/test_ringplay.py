@@ -8,10 +8,15 @@ from playout import choose
 
 from kalaha.app import App
 from kalaha.reading import app_lines as lines
-from kalaha.screens import MENU, STATS
+from kalaha.screens import GAME, MENU, STATS
 from kalaha.store import STAT_RING, MemoryFlash, Store
 
 FRAME = 20
+TWO_PLAYER_CODE = ("kalaha.ai", "kalaha.coach", "kalaha.board")
+
+
+def two_player_code_loaded():
+    return [name for name in TWO_PLAYER_CODE if name in sys.modules]
 
 
 class Driver:
@@ -72,6 +77,7 @@ def test_three_players_two_of_them_computers_play_to_the_places():
     rp = d.setup(players=3, computers=2)
     a = d.app
     assert a.screen is rp.RING and rp.RING.board.seats == 3
+    assert not two_player_code_loaded()  # (the ring's own game has the heap)
     # every pit and store on the display, in sowing order, the mover's line first named
     shown = lines(a)
     assert shown[0].startswith("> Blue")  # the mover's line inverted
@@ -85,12 +91,24 @@ def test_three_players_two_of_them_computers_play_to_the_places():
     assert shown[0].endswith("wins") or shown[0].startswith("Shared")
     places = [row for row in shown if row.lstrip("> ")[:1].isdigit()]
     assert len(places) == 3 and sum(b.stores()) == 3 * 4 * 4
-    # the main menu lets the whole of it go
+    assert not two_player_code_loaded()  # (nothing in the game brought it back)
+    # the main menu lets the whole of it go, and has the two-player search ready
     d.frames(60)
     d.choose("Main menu")
     assert a.screen is MENU
     assert "kalaha.ringplay" not in sys.modules and "kalaha.ring" not in sys.modules
     assert "kalaha.ring_ai" not in sys.modules
+    assert all(name in sys.modules for name in ("kalaha.ai", "kalaha.board"))
+    # a game against the computer after it: the computer moves
+    d.choose("Play computer")
+    d.choose("Starts")  # (the computer first)
+    d.choose("Start game")
+    assert a.screen is GAME and a.game.board.to_move == a.game.computer
+    for _ in range(300):
+        d.frames()
+        if a.game.board.moves:
+            break
+    assert a.game.board.moves
 
 
 def test_the_keys_are_the_ring_and_say_no_to_other_seats_pits():

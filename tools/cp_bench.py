@@ -7,8 +7,8 @@ of work, so an instruction counter can tell the pieces apart.
 
 import sys
 
-from kalaha import Board
 from kalaha.ai import Search, start_level
+from kalaha.board import Board
 
 try:
     from time import ticks_diff, ticks_ms
