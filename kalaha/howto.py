@@ -24,8 +24,8 @@ PAGES = (
     "Colours\nblue: your pits\norange: theirs\nwhite: last seed\ngreen: good move\n(blinks: a capture)\n",
     "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\ncomputer thinking\n\n",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
-    "3-4 players\nMenu: 3-4 players.\nEach seat a colour,\nits row in sowing\n"
-    "order. 3 x 4 pits are\nall keys; 4 players:\nthe mover's on keys.",
+    "3-4 players\nEach seat a colour:\nperson or computer.\nRows: sowing order.\n"
+    "3 x 4 pits are all\nkeys; 4 players: the\nmover's pits on keys.",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (

@@ -13,6 +13,7 @@ from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page
 from kalaha.store import RING as RING_MODE
+from kalaha.store import ring_computers
 from kalaha.view import CAPTURE, EXTRA, OFF, PASS, TICK, WIN, scale
 
 SEAT_NAMES = ("Blue", "Orange", "Green", "Violet")
@@ -39,9 +40,11 @@ THINK_NODES = 1
 
 def setup_items(app):
     r = RING
-    return (
-        ("Players: %d" % r.players, "next_players"),
-        ("Computers: %d" % r.computers, "next_computers"),
+    seats = tuple(
+        ("%s: %s" % (SEAT_NAMES[seat], "computer" if r.computers >> seat & 1 else "person"), "next_seat")
+        for seat in range(r.players)
+    )
+    return (("Players: %d" % r.players, "next_players"),) + seats + (
         ("Level: %s" % r.level, "next_ring_level"),
         ("Pits: %d" % r.pits, "next_pits"),
         ("Seeds: %d" % r.seeds, "next_seeds"),
@@ -53,12 +56,21 @@ def setup_items(app):
 
 
 def next_players(app):
-    RING.players = 4 if RING.players == 3 else 3
-    RING.computers = min(RING.computers, RING.players - 1)
+    r = RING
+    r.players = 4 if r.players == 3 else 3
+    r.computers &= (1 << r.players) - 1
+    if r.computers == (1 << r.players) - 1:
+        r.computers -= 1  # (Blue a person again: someone plays)
 
 
-def next_computers(app):
-    RING.computers = (RING.computers + 1) % RING.players  # (at least one person plays)
+def next_seat(app):
+    """The seat on the chosen row: a person <-> the computer (one seat at least a person's)."""
+    r = RING
+    flipped = r.computers ^ (1 << (app.cursor - 1))
+    if flipped == (1 << r.players) - 1:
+        app.say("a person must play")
+        return
+    r.computers = flipped
 
 
 def next_ring_level(app):
@@ -82,9 +94,8 @@ def next_limit(app):
 
 
 def is_computer(seat):
-    """The last `computers` seats are the computer's (and a person's whose time ran out, for
-    that turn)."""
-    return seat >= RING.board.seats - RING.computers or seat == RING.auto
+    """A seat chosen for the computer (and a person's whose time ran out, for that turn)."""
+    return RING.computers >> seat & 1 == 1 or seat == RING.auto
 
 
 def start_ring(app):
@@ -100,8 +111,8 @@ def begin_ring(app):
     r.first %= r.players
     board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first, False)
     rules = {"seats": r.players, "pits": r.pits, "seeds": r.seeds, "capture_from": r.capture}
-    level = LEVELS.index(r.level) | (r.computers << 2) | (r.first << 4) | (r.limit << 6)
-    app.store.new_game(rules, RING_MODE, level)
+    level = LEVELS.index(r.level) | (r.first << 4) | (r.limit << 6)
+    app.store.new_game(rules, RING_MODE, level, r.computers)  # (its clock byte: the seats as bits)
     show_game(app, board)
 
 
@@ -116,7 +127,7 @@ def resume(app, saved):
         rules["capture_from"],
     )
     r.level = LEVELS[saved.level & 3]
-    r.computers = (saved.level >> 2) & 3
+    r.computers = ring_computers(saved)
     r.first = (saved.level >> 4) & 3
     r.limit = saved.level >> 6
     board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first, False)
@@ -476,7 +487,7 @@ class RingGame(Page):
 
     def __init__(self):
         self.players = 3
-        self.computers = 2  # the last seats are the computer's
+        self.computers = 6  # the computer's seats as bits: Orange and Green
         self.level = "strong"
         self.pits = 4
         self.seeds = 4

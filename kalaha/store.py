@@ -85,9 +85,17 @@ DEFAULT_SETTINGS = {
 }
 
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
-# ... 3: 3-4 players (kalaha.ring); its level byte: the level, computer seats, the first seat
-# and the move time, 2 bits each
+# ... 3: 3-4 players (kalaha.ring); its level byte: the level, a count of computer seats (the
+# last ones: saves before the seats were chosen one by one), the first seat and the move time, 2
+# bits each; its clock byte: the computer seats as bits (ring_computers)
 RING = const(3)
+
+
+def ring_computers(g):
+    """A saved game of 3-4 players' computer seats as bits (seat 0 is bit 0)."""
+    seats = g.rules["seats"]
+    last = ((1 << seats) - 1) ^ ((1 << (seats - ((g.level >> 2) & 3))) - 1)
+    return g.clock | last
 
 
 # What a loaded setting may be; anything else is damage and gives the default.
@@ -260,9 +268,11 @@ class SavedGame:
             raise Damaged("level")
         if ring and ((level >> 4) & 3 >= rules["seats"] or level >> 6 > 2):
             raise Damaged("first seat or time")
-        if mode > RING or (not ring and level >= len(LEVEL_NAMES)) or clock >= len(CONTROLS):
+        if mode > RING or (not ring and (level >= len(LEVEL_NAMES) or clock >= len(CONTROLS))):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
+        if ring and (clock >> rules["seats"] or ring_computers(g) == (1 << rules["seats"]) - 1):
+            raise Damaged("computer seats")  # (a person plays at least one seat)
         g.result = data[start + 5] if data[start + 5] != 255 else -1
         g.end = data[start + 6]
         if g.result > (15 if ring else DRAW) or g.end > END_TIME:
@@ -374,11 +384,11 @@ class Store:
         g.end = end
         s = self.stats
         if g.mode == RING:
-            # result: the first places' seats as bits; the last `level >> 2` seats are the computer's
+            # result: the first places' seats as bits; won when a person's seat is among them
             seats = g.rules["seats"]
             at = STAT_RING + (0 if seats == 3 else 2)
             s[at] += 1
-            if result & ((1 << (seats - ((g.level >> 2) & 3))) - 1):
+            if result & ~ring_computers(g):
                 s[at + 1] += 1
             self.current = None  # (the replay shows two-player games only)
             return

@@ -123,8 +123,10 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
             now += 20
             app.tick(now)
     if level == emulate.RING:
-        ring = sys.modules["kalaha.ringplay"].RING
-        assert app.screen is ring and ring.board.seats == 3 and ring.computers == 2 and ring.limit == 0
+        ring_module = sys.modules["kalaha.ringplay"]
+        ring = ring_module.RING
+        assert app.screen is ring and ring.board.seats == 3 and ring.limit == 0
+        assert [ring_module.is_computer(seat) for seat in range(3)] == [False, True, True]
     else:
         assert app.screen == GAME and (app.game.computer is None) == (level == emulate.TWO)
         assert level == emulate.TWO or app.level == level

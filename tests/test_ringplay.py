@@ -38,18 +38,30 @@ class Driver:
         self.app.key_up(key)
         self.frames()
 
+    def choose_computers(self, rp, players, computers):
+        """Each seat's row clicked until it says what `computers` (seat names) asks (the people
+        first: one seat at least is always a person's)."""
+        names = rp.SEAT_NAMES[:players]
+        for name in sorted(names, key=lambda name: name in computers):
+            seat = names.index(name)
+            for _ in range(2):
+                if rp.is_computer(seat) == (name in computers):
+                    break
+                self.choose(name + ":")
+            row = [text for text in lines(self.app) if name + ":" in text]
+            assert row and row[0].endswith("computer" if name in computers else "person")
+
     def choose(self, label):
         """Turn the encoder to the menu line starting with `label` and press it."""
         choose(self.app, label, self.frames)
 
-    def setup(self, players=3, computers=2, level="easy"):
+    def setup(self, players=3, computers=("Orange", "Green"), level="easy"):
         self.choose("3-4 players")
         rp = sys.modules["kalaha.ringplay"]
         while not lines(self.app)[1].endswith(": %d" % players):
             self.choose("Players")
-        while not lines(self.app)[2].endswith(": %d" % computers):
-            self.choose("Computers")
-        while not lines(self.app)[3].endswith(level):
+        self.choose_computers(rp, players, computers)
+        while not any(row.endswith("Level: " + level) for row in lines(self.app)):
             self.choose("Level")
         self.choose("Start game")
         return rp
@@ -74,7 +86,7 @@ def play_to_the_end(d, rp, rng, limit=100000):
 
 def test_three_players_two_of_them_computers_play_to_the_places():
     d = Driver()
-    rp = d.setup(players=3, computers=2)
+    rp = d.setup(players=3, computers=("Orange", "Green"))
     a = d.app
     assert a.screen is rp.RING and rp.RING.board.seats == 3
     assert not two_player_code_loaded()  # (the ring's own game has the heap)
@@ -113,7 +125,7 @@ def test_three_players_two_of_them_computers_play_to_the_places():
 
 def test_the_keys_are_the_ring_and_say_no_to_other_seats_pits():
     d = Driver()
-    rp = d.setup(players=3, computers=0)
+    rp = d.setup(players=3, computers=())
     a = d.app
     b = rp.RING.board
     keys = {rp.key_of(b, seat, pit) for seat in range(3) for pit in range(1, 5)}
@@ -129,7 +141,7 @@ def test_the_keys_are_the_ring_and_say_no_to_other_seats_pits():
 
 def test_four_players_put_the_movers_pits_on_the_keys():
     d = Driver()
-    rp = d.setup(players=4, computers=3)
+    rp = d.setup(players=4, computers=("Orange", "Green", "Violet"))
     b = rp.RING.board
     assert b.seats == 4
     assert [rp.key_of(b, 0, pit) for pit in range(1, 5)] == [8, 9, 10, 11]
@@ -140,7 +152,7 @@ def test_four_players_put_the_movers_pits_on_the_keys():
 
 def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
     d = Driver()
-    rp = d.setup(players=3, computers=1)
+    rp = d.setup(players=3, computers=("Green",))
     rng = random.Random(8)
     for _ in range(20000):  # play on a while, people and the computer
         b = rp.RING.board
@@ -158,7 +170,7 @@ def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
     rp = sys.modules["kalaha.ringplay"]
     b = rp.RING.board
     assert d2.app.screen is rp.RING and bytes(b.cells) == cells and b.moves == moves and b.to_move == mover
-    assert rp.RING.computers == 1 and rp.RING.players == 3
+    assert [rp.is_computer(seat) for seat in range(3)] == [False, False, True] and rp.RING.players == 3
     play_to_the_end(d2, rp, rng)
     stats = d2.app.store.stats
     assert stats[STAT_RING] == 1 and stats[STAT_RING + 2] == 0
@@ -190,7 +202,7 @@ def test_a_new_game_of_three_over_a_saved_game_asks_first():
 
 def test_the_starting_seat_moves_on_and_a_resign_takes_last_place():
     d = Driver()
-    rp = d.setup(players=3, computers=0)
+    rp = d.setup(players=3, computers=())
     a = d.app
     assert rp.RING.board.to_move == 0
     d.press(rp.key_of(rp.RING.board, 0, 2))  # Blue sows; Orange to move
@@ -210,8 +222,7 @@ def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
     d = Driver()
     d.choose("3-4 players")
     rp = sys.modules["kalaha.ringplay"]
-    while not lines(d.app)[2].endswith(": 0"):
-        d.choose("Computers")
+    d.choose_computers(rp, 3, ())
     d.choose("Move time")  # off -> 30 s
     d.choose("Start game")
     b = rp.RING.board
@@ -225,3 +236,30 @@ def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
             break
     assert b.moves and all(seat == 0 for seat in b.movers) and b.to_move == 1
     assert not rp.is_computer(1)
+
+
+def test_any_seats_can_be_the_computers_but_not_all_of_them():
+    d = Driver()
+    d.choose("3-4 players")
+    rp = sys.modules["kalaha.ringplay"]
+    d.choose_computers(rp, 3, ("Blue", "Green"))
+    d.choose("Orange:")  # the last person's seat: refused, and said why
+    assert [rp.is_computer(seat) for seat in range(3)] == [True, False, True]
+    assert "a person must play" in lines(d.app)
+    d.choose("Start game")
+    b = rp.RING.board
+    assert b.to_move == 0 and rp.is_computer(0)
+    for _ in range(3000):  # Blue, the computer's, moves by itself; then Orange, a person, waits
+        d.frames()
+        if b.to_move == 1 and d.app.sowing.path is None:
+            break
+    assert b.moves and b.to_move == 1 and not rp.is_computer(1)
+    assert "Pass to Orange" in lines(d.app)  # (the device goes to the person)
+    d.frames(200)
+    assert b.to_move == 1 and "Orange: pick a pit" in lines(d.app)  # (nobody plays for a person)
+    # four players: Violet joins as a person; back to three, Blue stays the computer's
+    d.app.click()
+    d.choose("Main menu")
+    d.choose("3-4 players")
+    d.choose("Players")
+    assert [rp.is_computer(seat) for seat in range(4)] == [True, False, True, False]

@@ -221,7 +221,7 @@ def test_flash_wear_ten_games_a_day_for_five_years():
 def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     from kalaha import store as store_module
     from kalaha.ring import RingBoard
-    from kalaha.store import RING, STAT_RING
+    from kalaha.store import RING, STAT_RING, ring_computers
 
     rng = random.Random(4)
     flash = MemoryFlash()
@@ -249,8 +249,16 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
         cur = again.current
         assert cur.mode == RING and cur.rules == {"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}
         assert cur.level == 7 and cur.moves == [1, 2]
+        assert ring_computers(cur) == 0b1000  # (a count of the last seats, as saved before seat by seat)
         assert again.stats[STAT_RING] == 2 and again.stats[STAT_RING + 2] == 1
         assert len(again.history) == 0  # (the replay shows two-player games only)
+    # the computer's seats chosen one by one: saved as bits; all of them is damage, not a game
+    for computers, kept in ((0b101, True), (0b010, True), (0b111, False), (0b1001, False)):
+        chosen = Store(MemoryFlash())
+        chosen.new_game({"seats": 3, "pits": 4, "seeds": 4, "capture_from": 0}, RING, 2, computers)
+        chosen.move(2)
+        cur = Store(MemoryFlash(chosen.flash.read())).current
+        assert (cur is not None and ring_computers(cur) == computers and cur.moves == [2]) == kept
     # a saved game whose moves break the rules is dropped, and said
     bad = Store(MemoryFlash())
     bad.new_game({"seats": 3, "pits": 4, "seeds": 1, "capture_from": 0}, RING, 0)

@@ -240,9 +240,10 @@ def game_steps(level, until_result=True, first_key=8):
     if level == TWO:
         steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     elif level == RING:
-        # 3-4 players, its setup as it opens (3 players, 2 computers, Strong), Start game (its 8th row)
+        # 3-4 players, its setup as it opens (3 players, Orange and Green the computer's,
+        # Strong), Start game (its 10th row)
         steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
-        steps += [{"turn": 7}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+        steps += [{"turn": 9}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     else:
         steps += [{"click": 1}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]

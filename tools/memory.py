@@ -75,7 +75,7 @@ RING_SESSION = (
     ("expect", "Play computer", 5000),
     ("fragment", HOLE),
     ("choose", "3-4 players"),
-    ("set", "Computers:", "2"),
+    ("set", "Green:", "computer"),
     ("set", "Level:", "strong"),
     ("choose", "Start game"),
     ("wait", 1000),
