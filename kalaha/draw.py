@@ -23,6 +23,8 @@ _STORE_LEFT = const(103)  # ... the store's region from here (the landed mark fi
 STORE_Y = (9, 41)  # the opponent's store (top) and yours
 STORE_SCALE = const(3)  # 3x5 digits at 3x: 9x15
 SCORE_SCALE = const(4)  # the result's score at 4x (12x20)
+FIGURES_X = const(40)  # figures_line: the numbers after a name of up to six characters ...
+FIGURE_PITCH = const(11)  # ... two 3x5 digits and a gap each (seven of them end at 117)
 FOOTER = const(7)  # menus' bottom line: messages and what the controls do
 
 
@@ -46,6 +48,20 @@ def line(frame, page, text, inverted=False):
     """A whole line of text, redrawn only when it changed."""
     if frame.changed(R_LINE + page, text, 1 if inverted else 0):
         frame.line(page, text, inverted)
+
+
+def figures_line(frame, page, text, inverted=False):
+    """A line of a name and more numbers than the 5x7 font fits ("Orange 4 4 4 4 4 4 12"):
+    the name in it, each number in 3x5 digits right-aligned in a FIGURE_PITCH column from
+    FIGURES_X. Redrawn only when it changed."""
+    if not frame.changed(R_LINE + page, text, 1 if inverted else 0):
+        return
+    words = text.split()
+    frame.line(page, words[0], inverted)
+    x = FIGURES_X
+    for word in words[1:]:
+        frame.number(x, page * 8 + 1, int(word), 1, 2, inverted)
+        x += FIGURE_PITCH
 
 
 def title_line(frame, text):

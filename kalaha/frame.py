@@ -162,8 +162,8 @@ class Frame:
         for i in range(WIDTH):
             buf[i] |= 0x80
 
-    def column(self, x, y, bits):
-        """OR a column of pixels (`bits`, bit 0 at row y) into the frame."""
+    def column(self, x, y, bits, dark=False):
+        """OR a column of pixels (`bits`, bit 0 at row y) into the frame; `dark`: clear them."""
         if x < 0 or x >= WIDTH:
             return
         bits <<= y & 7
@@ -171,7 +171,10 @@ class Frame:
         buf = self.buf
         while bits and page < PAGES:
             if bits & 0xFF:
-                buf[page * WIDTH + x] |= bits & 0xFF
+                if dark:
+                    buf[page * WIDTH + x] &= ~bits & 0xFF
+                else:
+                    buf[page * WIDTH + x] |= bits & 0xFF
                 self.dirty |= 1 << page
             bits >>= 8
             page += 1
@@ -187,9 +190,9 @@ class Frame:
     def vline(self, x, y, height):
         self.column(x, y, (1 << height) - 1)
 
-    def number(self, x, y, value, scale, digits=0):
+    def number(self, x, y, value, scale, digits=0, dark=False):
         """`value` in big digits (3x5 scaled by `scale`, a gap of `scale` between them), from
-        x at row y; at least `digits` digits wide, right-aligned."""
+        x at row y; at least `digits` digits wide, right-aligned; `dark`: on lit pixels."""
         text = "%d" % value
         pad = digits - len(text)
         if pad > 0:
@@ -199,7 +202,7 @@ class Frame:
             for c in range(3):
                 bits = _digit_column(digit, c, scale)
                 for _ in range(scale):
-                    self.column(x, y, bits)
+                    self.column(x, y, bits, dark)
                     x += 1
             x += scale
 

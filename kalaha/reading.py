@@ -2,7 +2,17 @@
 each key shows. Host-only (tests, the simulator, the memory check's driver).
 """
 
-from kalaha.draw import PANEL_CHARS, PANEL_TEXT, PANEL_X, PIT_PITCH, STORE_SCALE, STORE_X, STORE_Y
+from kalaha.draw import (
+    FIGURE_PITCH,
+    FIGURES_X,
+    PANEL_CHARS,
+    PANEL_TEXT,
+    PANEL_X,
+    PIT_PITCH,
+    STORE_SCALE,
+    STORE_X,
+    STORE_Y,
+)
 from kalaha.frame import CHAR, COLUMNS, PAGES, PIT_H, PIT_W, TEXT_X, WIDTH, _digit_column
 from kalaha.glyphs import TEXT
 
@@ -79,6 +89,20 @@ def read_number(buf, x, y, scale, width, dark=False):
         text += str(digit)
         i += 3 * scale
     return int(text) if text else None
+
+
+def read_figures_line(buf, page):
+    """A line drawn by kalaha.draw.figures_line: [the name, then its numbers]."""
+    dark = inverted(buf, page, 0, WIDTH)
+    out = [read_page(buf, page, columns=6).split(" ")[0]]
+    x = FIGURES_X
+    while x < WIDTH:
+        n = read_number(buf, x, page * 8 + 1, 1, min(FIGURE_PITCH + 1, WIDTH - x), dark)
+        if n is None:
+            break
+        out.append(n)
+        x += FIGURE_PITCH
+    return out
 
 
 def app_lines(app):

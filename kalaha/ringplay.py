@@ -8,7 +8,7 @@ and its code cost a two-player game nothing.
 """
 
 from kalaha.board import END_EMPTY, END_RESIGN
-from kalaha.draw import FOOTER, line, split
+from kalaha.draw import FOOTER, figures_line, line, split
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page
@@ -24,6 +24,7 @@ SOW_COLOUR = 0xFFFFFF
 # pits in a row of the path, in sowing order.
 SNAKE = (0, 1, 2, 5, 4, 3, 6, 7, 8, 11, 10, 9)
 LEVELS = ("easy", "medium", "strong", "expert")
+PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits, the mover's pits on keys)
 LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
 # A computer seat's longest think, per level (its node budget usually ends it sooner): the
 # best move of the deepest search done by then.
@@ -44,7 +45,7 @@ def setup_items(app):
         ("%s: %s" % (SEAT_NAMES[seat], "computer" if r.computers >> seat & 1 else "person"), "next_seat")
         for seat in range(r.players)
     )
-    return (("Players: %d" % r.players, "next_players"),) + seats + (
+    rest = (
         ("Level: %s" % r.level, "next_ring_level"),
         ("Pits: %d" % r.pits, "next_pits"),
         ("Seeds: %d" % r.seeds, "next_seeds"),
@@ -53,6 +54,7 @@ def setup_items(app):
         ("Start game", "start_ring"),
         ("Back", MENU),
     )
+    return (("Players: %d" % r.players, "next_players"),) + seats + rest
 
 
 def next_players(app):
@@ -78,11 +80,18 @@ def next_ring_level(app):
 
 
 def next_pits(app):
-    RING.pits = 3 if RING.pits == 4 else 4  # (a seat's row on one line of the display)
+    r = RING
+    r.pits = PITS[(PITS.index(r.pits) + 1) % len(PITS)]
+    r.seeds = min(r.seeds, most_seeds())
+
+
+def most_seeds():
+    """6 seeds a pit; with 6 pits 4 (the source's 3 or 4): every count then has two digits."""
+    return 4 if RING.pits == 6 else 6
 
 
 def next_seeds(app):
-    RING.seeds = RING.seeds % 6 + 1 if RING.seeds < 6 else 3
+    RING.seeds = RING.seeds + 1 if RING.seeds < most_seeds() else 3
 
 
 def next_capture(app):
@@ -354,11 +363,14 @@ def work(app):
 
 
 def row_text(board, cells, seat):
-    """A seat's line: its name, its pits in sowing order, its store ("Blue    4  4  4  4  3")."""
+    """A seat's line: its name, its pits in sowing order, its store ("Blue    4  4  4  4  3";
+    with 6 pits longer than a line: drawn by figures_line)."""
     base = seat * board.width
     text = "%-6s" % SEAT_NAMES[seat]
     for i in range(board.pits):
         text += "%3d" % cells[base + i]
+    if board.pits > 4:
+        return text + " %d" % cells[base + board.pits]
     return text + "%*d" % (21 - len(text), cells[base + board.pits])
 
 
@@ -385,7 +397,12 @@ def draw(app):
         for seat in range(b.seats):
             rows[seat] = row_text(b, cells, seat)
     for seat in range(4):
-        line(frame, seat, rows[seat] if seat < b.seats else "", seat == mover)
+        if seat >= b.seats:
+            line(frame, seat, "")
+        elif b.pits > 4:
+            figures_line(frame, seat, rows[seat], seat == mover)  # (too many for the 5x7 font)
+        else:
+            line(frame, seat, rows[seat], seat == mover)
     line(frame, 4, r.capture_text)
     second = (app.now - r.turn_started) // 1000 if r.limit and r.turn_started >= 0 else -1
     if key != r.words_key or app.message is not r.words_said or second != r.words_second:

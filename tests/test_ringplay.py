@@ -8,6 +8,7 @@ from playout import choose
 
 from kalaha.app import App
 from kalaha.reading import app_lines as lines
+from kalaha.reading import read_figures_line
 from kalaha.screens import GAME, MENU, STATS
 from kalaha.store import STAT_RING, MemoryFlash, Store
 
@@ -48,8 +49,9 @@ class Driver:
                 if rp.is_computer(seat) == (name in computers):
                     break
                 self.choose(name + ":")
-            row = [text for text in lines(self.app) if name + ":" in text]
-            assert row and row[0].endswith("computer" if name in computers else "person")
+            assert rp.is_computer(seat) == (name in computers)
+            for row in lines(self.app):  # (the rows the menu shows now)
+                assert not row.endswith(name + (": person" if name in computers else ": computer"))
 
     def choose(self, label):
         """Turn the encoder to the menu line starting with `label` and press it."""
@@ -263,3 +265,32 @@ def test_any_seats_can_be_the_computers_but_not_all_of_them():
     d.choose("3-4 players")
     d.choose("Players")
     assert [rp.is_computer(seat) for seat in range(4)] == [True, False, True, False]
+
+
+def test_six_pits_a_seat_show_every_figure_and_play_on_the_movers_keys():
+    d = Driver()
+    d.choose("3-4 players")
+    rp = sys.modules["kalaha.ringplay"]
+    while not any(row.endswith("Seeds: 6") for row in lines(d.app)):
+        d.choose("Seeds")
+    while not any(row.endswith("Pits: 6") for row in lines(d.app)):
+        d.choose("Pits")
+    assert any(row.endswith("Seeds: 4") for row in lines(d.app))  # (6 pits: at most 4 seeds)
+    d.choose("Seeds")
+    assert any(row.endswith("Seeds: 3") for row in lines(d.app))
+    d.choose_computers(rp, 3, ("Green",))
+    d.choose("Start game")
+    b = rp.RING.board
+    assert b.pits == 6 and b.seats == 3
+    buf = d.app.frame.buf
+    for seat, name in enumerate(("Blue", "Orange", "Green")):
+        assert read_figures_line(buf, seat) == [name] + [3] * 6 + [0]
+    # the mover's six pits are the two bottom rows of keys, lit in its colour
+    assert [rp.key_of(b, 0, pit) for pit in range(1, 7)] == [6, 7, 8, 9, 10, 11]
+    assert all(d.app.pixels[k] for k in range(6, 12)) and not any(d.app.pixels[:6])
+    d.press(rp.key_of(b, 0, 6))  # Blue's last pit: 3 seeds into Blue's store and Orange's pits
+    d.frames(100)
+    assert read_figures_line(buf, 0) == ["Blue"] + [3] * 5 + [0, 1]
+    assert read_figures_line(buf, 1) == ["Orange", 4, 4, 3, 3, 3, 3, 0]
+    play_to_the_end(d, rp, random.Random(11))
+    assert d.app.screen is rp.RING_RESULT and sum(b.stores()) == 3 * 6 * 3
