@@ -5,7 +5,7 @@
 #   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
 #   make uf2 FIRMWARE=adafruit-circuitpython-...macropad...uf2 [CP=9|10]   one file: CircuitPython and the drive
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
-#   make emulate [LEVEL=strong] [FIRMWARE=...uf2]   a whole game on the emulated MacroPad: heap, frames, thinking times (LEVEL=two: two players)
+#   make emulate [LEVEL=strong] [FIRMWARE=...uf2]   a whole game on the emulated MacroPad: heap, frames, thinking times (LEVEL=two: two players; ring, ring6: 3 players)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
 
 PYTHON ?= python3

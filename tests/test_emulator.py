@@ -98,7 +98,7 @@ def test_a_missing_firmware_says_where_to_get_one(tmp_path):
         emulate.run([], "nothing", firmware=str(tmp_path / "none.uf2"))
 
 
-@pytest.mark.parametrize("level", ["easy", "expert", emulate.TWO, emulate.RING])
+@pytest.mark.parametrize("level", ["easy", "expert", emulate.TWO, emulate.RING, emulate.RING6])
 def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
     # The scenario's knob turns and pushes, played on the app here from a first start: they
     # must land in the game they name (a new menu row would otherwise start something else).
@@ -122,10 +122,11 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
         for _ in range(step.get("wait", 20) // 20):
             now += 20
             app.tick(now)
-    if level == emulate.RING:
+    if level in (emulate.RING, emulate.RING6):
         ring_module = sys.modules["kalaha.ringplay"]
         ring = ring_module.RING
         assert app.screen is ring and ring.board.seats == 3 and ring.limit == 0
+        assert ring.board.pits == (6 if level == emulate.RING6 else 4)
         assert [ring_module.is_computer(seat) for seat in range(3)] == [False, True, True]
     else:
         assert app.screen == GAME and (app.game.computer is None) == (level == emulate.TWO)

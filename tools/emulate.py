@@ -23,6 +23,7 @@ SCENARIO = os.path.join(ROOT, "tools", "emulate_scenario.mjs")
 LEVEL_CLICKS = {"medium": 0, "strong": 1, "expert": 2, "easy": 3}  # the setup screen starts at Medium
 TWO = "two"  # `--level two`: a two-player game (the same keys pressed for both players)
 RING = "ring"  # `--level ring`: 3 players, the computer on two seats (Strong), the person Blue
+RING6 = "ring6"  # `--level ring6`: the same with 6 pits a seat (4 seeds)
 
 
 class EmulatorMissing(Exception):
@@ -239,11 +240,16 @@ def game_steps(level, until_result=True, first_key=8):
     steps += [{"shot": "menu"}]
     if level == TWO:
         steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
-    elif level == RING:
+    elif level in (RING, RING6):
         # 3-4 players, its setup as it opens (3 players, Orange and Green the computer's,
-        # Strong), Start game (its 10th row)
+        # Strong), (ring6: Pits, its 6th row, clicked: 4 -> 6), Start game (its 10th row)
         steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
-        steps += [{"turn": 9}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+        if level == RING6:
+            steps += [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 300}]
+            steps += [{"turn": 4}, {"wait": 300}]
+        else:
+            steps += [{"turn": 9}, {"wait": 300}]
+        steps += [{"click": 1}, {"wait": 1500}, {"shot": "start"}]
     else:
         steps += [{"click": 1}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
@@ -253,6 +259,8 @@ def game_steps(level, until_result=True, first_key=8):
         keys = [11, 10, 9, 8, 7, 6] + ([0, 1, 2, 3, 4, 5] if level == TWO else [])
         if level == RING:
             keys = [5, 2, 1, 0]  # Blue's pits 4..1 on the keys' ring
+        elif level == RING6:
+            keys = [11, 10, 9, 8, 7, 6]  # the mover's pits 6..1 (only Blue is a person)
         steps += [{"play": keys, "every": 700, "until": "kalaha: result", "ms": 1800000}]
         # (long enough for a report after the result: the coach runs there)
         steps += [{"wait": 6000}, {"shot": "result"}]
@@ -370,7 +378,7 @@ def summary(out, figs):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.emulate")
-    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING])
+    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6])
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
     parser.add_argument(
         "--firmware", help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ../shared's)"
@@ -386,9 +394,11 @@ def main(argv=None):
             return 1 if problems else 0
         out.write(
             "a whole %s on the emulated MacroPad (about 5 s of wall time per second)\n"
-            % {TWO: "two-player game", RING: "3-player game (two computer seats)"}.get(
-                args.level, "game against " + args.level
-            )
+            % {
+                TWO: "two-player game",
+                RING: "3-player game (two computer seats)",
+                RING6: "3-player game of 6 pits (two computer seats)",
+            }.get(args.level, "game against " + args.level)
         )
         status, serial, prefix = run(
             game_steps(args.level), "game_" + args.level, timeout=6 * 3600, firmware=args.firmware
