@@ -196,22 +196,6 @@ def test_the_whole_session_fits_the_memory_budget(built, version):
     assert len(results) >= 2  # both games reached their result (keys mashed at the end may start another)
 
 
-@pytest.mark.parametrize("version", circuitpython.VERSIONS)
-def test_a_game_of_three_players_takes_no_more_heap_than_one_against_expert(built, version):
-    # The two-player game's code gives the ring's its room (kalaha.app.App.make_room_for_ring):
-    # in use during the game and after it, no more than in the session's game against Expert.
-    status, out, err = memory.play(memory.RING_SESSION, heap_kb=memory.DEVICE_HEAP_KB, version=version)
-    ring = memory.figures(out)
-    assert status == 0 and ring["end"], (err or out)[-3000:]
-    assert any(line.startswith("kalaha: result: ") for line in out.splitlines())
-    to_expert = memory.SESSION[: memory.SESSION.index(("mem", "after Expert")) + 1]
-    status, out, err = memory.play(to_expert, version=version)
-    two = memory.figures(out)["mem"]
-    assert status == 0, (err or out)[-3000:]
-    assert ring["mem"]["3 players started"][1] <= two["game started"][1]
-    assert ring["mem"]["after 3 players"][1] <= two["after Expert"][1]
-
-
 def test_the_memory_check_can_fail(built):
     # The same session in a heap too small for it, and a game that needs a block bigger than
     # the holes: both must be caught.

@@ -67,26 +67,6 @@ SESSION = (
     ("mem", "end"),
 )
 
-# A game of 3 players, two of them Strong computers, at the device's heap cut into holes: its
-# own board and search in the room the two-player game's code gives back (App.make_room_for_ring).
-RING_SESSION = (
-    ("expect", "How to play 1/", 5000),
-    ("click",),
-    ("expect", "Play computer", 5000),
-    ("fragment", HOLE),
-    ("choose", "3-4 players"),
-    ("set", "Green:", "computer"),
-    ("set", "Level:", "strong"),
-    ("choose", "Start game"),
-    ("wait", 1000),
-    ("mem", "3 players started"),
-    ("play", "Play again", (0, 1, 2, 5), 150),
-    ("mem", "after 3 players"),
-    ("wait", 1500),
-    ("choose", "Main menu"),
-    ("mem", "end"),
-)
-
 DEVICE_HEAP_KB = 171  # the MacroPad's free heap at the REPL (CircuitPython 9.2.9, measured emulated)
 
 
