@@ -4,16 +4,16 @@ the handover round the table.
 
 Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring) and let go, with
 kalaha.ring and kalaha.ring_ai, when the main menu is back (App.go): its screens, their state
-and its code cost a two-player game nothing.
+and its code cost a two-player game nothing. (The end codes come from kalaha.store: from
+kalaha.board they would load it again after App.make_room_for_ring let it go.)
 """
 
-from kalaha.board import END_EMPTY, END_RESIGN
 from kalaha.draw import FOOTER, figures_line, line, split
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page
+from kalaha.store import END_EMPTY, END_RESIGN, ring_computers
 from kalaha.store import RING as RING_MODE
-from kalaha.store import ring_computers
 from kalaha.view import CAPTURE, EXTRA, OFF, PASS, TICK, WIN, scale
 
 SEAT_NAMES = ("Blue", "Orange", "Green", "Violet")
@@ -363,15 +363,13 @@ def work(app):
 
 
 def row_text(board, cells, seat):
-    """A seat's line: its name, its pits in sowing order, its store ("Blue    4  4  4  4  3";
-    with 6 pits longer than a line: drawn by figures_line)."""
+    """A seat's line: its name, its pits in sowing order, its store at the line's end
+    ("Blue    4  4  4  4  3"; with 6 pits longer than a line: drawn by figures_line)."""
     base = seat * board.width
     text = "%-6s" % SEAT_NAMES[seat]
     for i in range(board.pits):
         text += "%3d" % cells[base + i]
-    if board.pits > 4:
-        return text + " %d" % cells[base + board.pits]
-    return text + "%*d" % (21 - len(text), cells[base + board.pits])
+    return text + " %*d" % (max(20 - len(text), 2), cells[base + board.pits])
 
 
 def who(seat):

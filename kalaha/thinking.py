@@ -154,7 +154,6 @@ class Thinker:
         # would find their block unchecked and be wasted.
         from kalaha.ai import start_level
 
-        self.ready()
         table = self.endgame if self.endgame_checked else None
         start_level(self.search, board, level, seed=seed, table=table)
 
@@ -196,7 +195,6 @@ class Thinker:
         self.hinting = True
         if self.start_root(board):
             return True
-        self.ready()
         self.search.start(board, depth=HINT_DEPTH, nodes=HINT_NODES)
         return False
 

@@ -2,6 +2,33 @@
 
 from kalaha.view import view_key_of_pit
 
+FRAME = 20  # ms a frame, as the device's loop runs
+
+
+class Hands:
+    """The tests' hands on an app: a frame every FRAME ms, keys pressed and held, the knob
+    turned to a menu line and pushed."""
+
+    def __init__(self, app):
+        self.app = app
+        self.t = 0
+        app.tick(0)
+
+    def frames(self, n=1):
+        for _ in range(n):
+            self.t += FRAME
+            self.app.tick(self.t)
+
+    def press(self, key, hold=40):
+        self.app.key_down(key)
+        self.frames(max(1, hold // FRAME))
+        self.app.key_up(key)
+        self.frames()
+
+    def choose(self, label):
+        """Turn the encoder to the menu line starting with `label` and press it."""
+        choose(self.app, label, self.frames)
+
 
 def play_out(app, max_frames=20000):
     """Play the game on `app`'s screen to its end, 20 ms a frame: whenever a person is to move

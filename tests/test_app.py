@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from playout import choose
+from playout import FRAME, Hands
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App, pit_of_view_key, view_key_of_pit
@@ -15,25 +15,10 @@ from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS
 from kalaha.view import BUZZ, GOOD_COLOUR
 
-FRAME = 20
 
-
-class Driver:
+class Driver(Hands):
     def __init__(self, **settings):
-        self.app = App(settings or None)
-        self.t = 0
-        self.app.tick(0)
-
-    def frames(self, n=1):
-        for _ in range(n):
-            self.t += FRAME
-            self.app.tick(self.t)
-
-    def press(self, key, hold=40):
-        self.app.key_down(key)
-        self.frames(max(1, hold // FRAME))
-        self.app.key_up(key)
-        self.frames()
+        Hands.__init__(self, App(settings or None))
 
     def idle(self, limit=20000):
         """Run frames until nothing moves: no animation, no search (or the game is over)."""
@@ -50,10 +35,6 @@ class Driver:
             ):
                 return
         raise AssertionError("the app never settled")
-
-    def choose(self, label):
-        """Turn the encoder to the menu line starting with `label` and press it."""
-        choose(self.app, label, self.frames)
 
     def key_for(self, pit):
         a = self.app

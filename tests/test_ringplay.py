@@ -4,7 +4,7 @@ player would: the setup, the keys, the computer seats, the handover, the places.
 import random
 import sys
 
-from playout import choose
+from playout import FRAME, Hands
 
 from kalaha.app import App
 from kalaha.reading import app_lines as lines
@@ -12,7 +12,6 @@ from kalaha.reading import read_figures_line
 from kalaha.screens import GAME, MENU, STATS
 from kalaha.store import STAT_RING, MemoryFlash, Store
 
-FRAME = 20
 TWO_PLAYER_CODE = ("kalaha.ai", "kalaha.coach", "kalaha.board")
 
 
@@ -20,24 +19,11 @@ def two_player_code_loaded():
     return [name for name in TWO_PLAYER_CODE if name in sys.modules]
 
 
-class Driver:
+class Driver(Hands):
     def __init__(self, flash=None):
         for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring"):
             sys.modules.pop(name, None)  # (a fresh device: no setup kept from another test)
-        self.app = App(store=Store(MemoryFlash(flash)), welcome=False)
-        self.t = 0
-        self.app.tick(0)
-
-    def frames(self, n=1):
-        for _ in range(n):
-            self.t += FRAME
-            self.app.tick(self.t)
-
-    def press(self, key):
-        self.app.key_down(key)
-        self.frames(2)
-        self.app.key_up(key)
-        self.frames()
+        Hands.__init__(self, App(store=Store(MemoryFlash(flash)), welcome=False))
 
     def choose_computers(self, rp, players, computers):
         """Each seat's row clicked until it says what `computers` (seat names) asks (the people
@@ -52,10 +38,6 @@ class Driver:
             assert rp.is_computer(seat) == (name in computers)
             for row in lines(self.app):  # (the rows the menu shows now)
                 assert not row.endswith(name + (": person" if name in computers else ": computer"))
-
-    def choose(self, label):
-        """Turn the encoder to the menu line starting with `label` and press it."""
-        choose(self.app, label, self.frames)
 
     def setup(self, players=3, computers=("Orange", "Green"), level="easy"):
         self.choose("3-4 players")
@@ -294,3 +276,32 @@ def test_six_pits_a_seat_show_every_figure_and_play_on_the_movers_keys():
     assert read_figures_line(buf, 1) == ["Orange", 4, 4, 3, 3, 3, 3, 0]
     play_to_the_end(d, rp, random.Random(11))
     assert d.app.screen is rp.RING_RESULT and sum(b.stores()) == 3 * 6 * 3
+
+
+class Imports:
+    """Notes every module imported while it is installed (a finder that finds nothing itself)."""
+
+    def __init__(self):
+        self.names = []
+
+    def find_spec(self, name, path=None, target=None):
+        self.names.append(name)
+        return None
+
+    def __enter__(self):
+        sys.meta_path.insert(0, self)
+        return self
+
+    def __exit__(self, *exc):
+        sys.meta_path.remove(self)
+
+
+def test_a_game_of_three_never_loads_the_two_player_code_again():
+    # Opening the ring lets kalaha.board go; if the ring's own code imported it, the heap would
+    # hold a second copy while it loads (the menus' copy is still in use then).
+    d = Driver()
+    with Imports() as seen:
+        rp = d.setup(players=3, computers=("Orange", "Green"))
+        play_to_the_end(d, rp, random.Random(2))
+    assert d.app.screen is rp.RING_RESULT
+    assert "kalaha.ringplay" in seen.names and not [n for n in seen.names if n in TWO_PLAYER_CODE]
