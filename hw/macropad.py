@@ -102,9 +102,10 @@ class SerialReport:
     Every _REPORT_MS: the slowest frame since the last report (the loop's work, display refresh
     and pixels included, and where its time went) and the free heap after gc.collect() (which
     takes tens of ms: the report's own cost, left out of the frames); after each computer move, how
-    long it thought; the result of each game; the lowest free heap measured after the game's
-    own collections (the frame after each, when the console is connected). `make emulate` reads
-    these lines.
+    long it thought (the player's wait, the pause before it sows included), and after its whole
+    turn the thinking and the nodes of all its sowings; the result of each game; the lowest free
+    heap measured after the game's own collections (the frame after each, when the console is
+    connected). `make emulate` reads these lines.
     """
 
     def __init__(self):
@@ -142,6 +143,10 @@ class SerialReport:
         elif not app.thinker.thinking and self.thinking_since >= 0:
             print("kalaha: thought %d ms" % (now - self.thinking_since))
             self.thinking_since = -1
+            g = app.game
+            if g.board is None or g.board.to_move != g.computer:  # the computer's turn is over
+                th = app.thinker
+                print("kalaha: turn: thinking %d ms, %d nodes" % (th.turn_ms, th.turn_nodes))
         result = app.screen.ends_game
         if result and not self.result:
             print(

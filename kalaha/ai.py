@@ -1,4 +1,5 @@
-"""The computer opponent: a sliced negamax alpha-beta search, its levels, and an exact solver.
+"""The computer opponent: a sliced negamax alpha-beta search (with an exact mode for the solver
+in kalaha.analysis), its levels and a turn's budget.
 
 Integer-only, allocation-free per node; never imports hardware modules.
 
@@ -14,7 +15,10 @@ and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 * a transposition table of fixed size (two preallocated lists), keyed by two
   independent 24-bit hashes: one picks the slot, the other plus six more bits of the
   first are stored (41 bits checked, so a false hit is practically impossible);
-* terminal scores that prefer quicker wins and slower losses.
+* terminal scores that prefer quicker wins and slower losses (with the endgame table: the
+  margin, on the scale of the table's exact values);
+* the principal line's extra-turn sowings kept (a triangular principal variation for the
+  same side's sowings only), so a turn of several sowings needs one search.
 
 >>> from kalaha import Board
 >>> s = Search()
@@ -47,6 +51,10 @@ _ST_NEXT = const(1)
 _ST_RETURN = const(2)
 MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
+# An extra turn's next sowings kept from the principal line (Search.continuation): three, so a
+# turn of up to four sowings needs one search.
+_LINE = const(3)
+_NO_CELL = const(255)  # the end of a line (its bytes hold cells)
 _MASK30 = const(0x3FFFFFFF)
 _MASK24 = const(0xFFFFFF)
 # The transposition table's size, the device's included: 128 entries, 1 KB of heap. 2,048
@@ -92,6 +100,9 @@ class Search:
         self.u_start = [0] * m  # the sowing that led to node d, and its undo code
         self.u_code = [0] * m
         self.moves = [0] * (m * _SLOTS)
+        # Node d's best line of extra-turn sowings after its best move (_NO_CELL ends it): a
+        # triangular principal variation kept for the same side's sowings only, in bytes.
+        self.chain = bytearray(m * _LINE)
         self.noise = [0] * _SLOTS
         self._caps = [0] * _SLOTS
         self._rest = [0] * _SLOTS
@@ -103,6 +114,7 @@ class Search:
         self.alga = False
         self.value = 0
         self.exact = False
+        self.margin_scale = False
         self.turn_depth = False
         self.noise_amp = 0
         self.root_base = 0
@@ -119,11 +131,14 @@ class Search:
         self.iter_from = 0
         self.iter_cost = 0
         self.node_limit = 0
-        self.row_weight = 0
         self.best_index = -1
         self.best_pit = 0
         self.score = 0
         self.depth_done = 0
+        # The principal line's next sowings when the best move earns an extra turn (cells,
+        # _NO_CELL ends it): the turn goes on with them instead of new searches (continuation()).
+        self.line = bytearray(_LINE)
+        self.from_ply = 0  # the searched board's ply, to recognise the positions after its move
 
     # ----- set up ---------------------------------------------------------------------
 
@@ -141,7 +156,6 @@ class Search:
         seed=1,
         exact=False,
         turn_depth=False,
-        row_weight=0,
         table=None,
         stop_early=False,
     ):
@@ -150,8 +164,7 @@ class Search:
         depth: most sowings to look ahead; turn_depth: what a sowing that earns an extra turn
         costs: False a whole ply, True nothing (depth counts turns), HALF half a ply; nodes: total node
         budget; noise: Easy's random error in seeds, from the integer `seed`; exact: score
-        only finished games (the solver); row_weight: evaluation weight of seeds on
-        one's own row, in sixteenths of a seed in the store; table: an endgame table
+        only finished games (the solver); table: an endgame table
         (kalaha.endgame) whose exact values end the search wherever few enough seeds are left;
         stop_early: never begin an iteration the node budget is not expected to finish.
         """
@@ -166,6 +179,11 @@ class Search:
             self.empty_capture = board.empty_capture
             self.alga = board.alga
         self.table = table if table is not None and table.rules_match(board) else None
+        # With the table a finished game scores its margin on the evaluation's scale, as the
+        # table's exact values do: a line that ends the game and one the table knows compare
+        # by their margins (on the WIN scale a game-ending loss by 2 looked worse than a known
+        # loss by 6; docs/performance.md).
+        self.margin_scale = self.table is not None
         c = self.cells
         src = board.cells
         for i in range(len(c)):
@@ -174,7 +192,6 @@ class Search:
         self.node_limit = nodes
         self.exact = exact
         self.turn_depth = turn_depth
-        self.row_weight = row_weight
         self.stop_early = stop_early
         self.iter_cost = 0  # the last completed iteration's nodes
         self.nodes = 0
@@ -182,9 +199,11 @@ class Search:
         self.best_pit = 0
         self.score = 0
         self.depth_done = 0
+        self.line[0] = _NO_CELL
         self.done = False
         self.noise_amp = noise
         turn = board.turn
+        self.from_ply = board.ply
         p = self.pits
         base = 0 if turn == SOUTH else p + 1
         self.root_base = base
@@ -216,6 +235,7 @@ class Search:
         self.d = 0
         self.state = _ST_ENTER
         self.value = 0
+        self.chain[0] = _NO_CELL
         self.alpha[0] = -INF
         self.beta[0] = INF
         self.best[0] = -INF
@@ -226,10 +246,32 @@ class Search:
 
     def _finish_with(self, index, score, depth):
         self.best_index = index
-        self.best_pit = index + 1 if index < self.pits else index - self.pits
+        self.best_pit = self._pit(index)
         self.score = score
         self.depth_done = depth
         self.done = True
+
+    def continuation(self, board):
+        """The pit this search chose to sow on `board` when `board` follows its best move by
+        extra-turn sowings of its principal line, else 0 (unknown: search again). The line was
+        searched as deep as the move itself, less the half plies its sowings cost."""
+        k = board.ply - self.from_ply - 1
+        if not self.done or k < 0 or k >= _LINE or board.to_move != self.side[0]:
+            return 0
+        if board.moves_at(self.from_ply) != self.best_pit:
+            return 0
+        line = self.line
+        for i in range(k):
+            if board.moves_at(self.from_ply + 1 + i) != self._pit(line[i]):
+                return 0
+        return self._pit(line[k]) if line[k] != _NO_CELL else 0
+
+    def _pit(self, cell):
+        return cell + 1 if cell < self.pits else cell - self.pits
+
+    def _keep_line(self):
+        for i in range(_LINE):
+            self.line[i] = self.chain[i]
 
     def stop(self):
         """Stop now (the caller's clock ran out): keep the best move found so far."""
@@ -244,11 +286,13 @@ class Search:
         self.d = 0
         # A root move that beat the previous best (searched first) at the new depth is better.
         if self.best[0] > -INF and self.idx[0] > 1:
+            self._keep_line()
             self._finish_with(self.bestm[0], self.best[0], self.depth_done)
         elif self.best_index < 0:
             # No iteration finished: this one's first root move if it was valued, else the
             # root's first legal pit (stopped before any step).
             if self.best[0] > -INF:
+                self._keep_line()
                 self._finish_with(self.bestm[0], self.best[0], 0)
             else:
                 self._finish_with(self.root_first, 0, 0)
@@ -361,6 +405,8 @@ class Search:
             m = -m
         if self.exact:
             return m
+        if self.margin_scale:
+            return m * UNIT
         if m > 0:
             return WIN - d + m * WIN_UNIT
         if m < 0:
@@ -393,8 +439,8 @@ class Search:
         moves = self.moves
         u_start = self.u_start
         u_code = self.u_code
+        chain = self.chain
 
-        w = self.row_weight
         d = self.d
         state = self.state
         value = self.value
@@ -464,9 +510,6 @@ class Search:
                 dep = depth[d]
                 if dep <= 0 and not exact:
                     value = (c[sstore] - c[nstore]) * UNIT
-                    if w:
-                        for i in range(p):
-                            value += (c[i] - c[p + 1 + i]) * w
                     if me == NORTH:
                         value = -value
                     state = _ST_RETURN
@@ -538,6 +581,8 @@ class Search:
                 u_start[e] = s
                 u_code[e] = code
                 if code & 0x1C000:  # extra turn or game over: same side, same window
+                    bestm[e] = -1  # (known only once node e is searched: its line)
+                    chain[e * _LINE] = _NO_CELL
                     sides[e] = side
                     persp[e] = persp[d]
                     alpha[e] = alpha[d]
@@ -570,6 +615,14 @@ class Search:
                 if v > best[d]:
                     best[d] = v
                     bestm[d] = u_start[e]
+                    k = d * _LINE
+                    if (u_code[e] >> 14) & 7 == 1:  # an extra turn: its best line goes on
+                        j = e * _LINE
+                        chain[k] = bestm[e] & 255  # (-1, unknown, is _NO_CELL)
+                        chain[k + 1] = chain[j]
+                        chain[k + 2] = chain[j + 1]
+                    else:
+                        chain[k] = _NO_CELL
                     if v > alpha[d]:
                         alpha[d] = v
                         if v >= beta[d]:
@@ -612,7 +665,6 @@ class Search:
         opp = c[ostore]
         ec = self.empty_capture
         alga = self.alga
-        w = self.row_weight
         bestv = -INF
         bm = -1
         count = 0
@@ -650,7 +702,9 @@ class Search:
                     # The game ends: leftovers to their owners, or all to the emptied side (Alga).
                     rem = ro + rp
                     m = own - opp + (rem if (ro == 0) == alga else -rem)
-                    if m > 0:
+                    if self.margin_scale:
+                        v = m * UNIT
+                    elif m > 0:
                         v = WIN - d - 1 + m * WIN_UNIT
                     elif m < 0:
                         v = d + 1 - WIN + m * WIN_UNIT
@@ -658,8 +712,6 @@ class Search:
                         v = 0
                 else:
                     v = (own - opp) * UNIT
-                    if w:
-                        v += (ro - rp) * w
                 if v > bestv:
                     bestv = v
                     bm = s
@@ -674,7 +726,8 @@ class Search:
 
     def _iteration_done(self, value):
         self.best_index = self.bestm[0]
-        self.best_pit = self.best_index + 1 if self.best_index < self.pits else (self.best_index - self.pits)
+        self._keep_line()
+        self.best_pit = self._pit(self.best_index)
         self.score = value
         self.depth_done = self.iter_depth
         deeper = self.iter_depth + self.deepen
@@ -769,19 +822,20 @@ class Search:
 
 
 # name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms)
-# The cap counts wall-clock time, and a thinking frame gives the search most but not all of
-# its 15-20 ms (kalaha.app.THINK_FRAME_MS), so each cap leaves room for its budget plus that.
-# Node budgets are calibrated to the device: measured on the MacroPad firmware (emulated,
-# docs/performance.md) about 1,900 nodes per second in the middle game, so Strong (2,000)
-# thinks about one second on the clock and Expert about five (its 25,000 are a limit: it
-# begins no iteration it cannot finish, and spends 11,000-12,500 on average).
-# Medium looks four turns ahead (extra-turn sowings are free) and errs by up to two seeds a
-# move; 3,000 nodes (about 1.2 s) cut fewer than 1 in 200 of its searches short. Without the
-# error it chose as well as Strong where the endgame table does not help (tools/quality.py,
-# 2026-11-30 night, 300 positions with 10-21 seeds: 82.0% perfect against Strong's 80.0%) and
-# Strong beat it in only 60% of 40 games; with it, 73.7% / 61.0% perfect at 10-21 / 22-30
-# seeds (Strong 93.0% / 80.0% with the table, Easy 49.7% / 39.0%), and Strong (with its
-# table) wins 91% of 40 games.
+# The budget and the cap are the whole turn's: an extra turn goes on with the pits the first
+# search chose for it (its principal line), or searches with what the turn has left (at least
+# an eighth, the turn at most a quarter over: turn_share). The cap counts wall-clock time, and a
+# thinking frame gives the search most but not all of its 15-20 ms (kalaha.thinking), so the
+# budgets are what the device completes within the cap (about 1,400 nodes a second in a game
+# on the emulated MacroPad, 1,250 for Expert): the host measures what the device plays. Expert's
+# 9,000 are a limit: it begins no iteration it cannot finish, and spends 4,400 on average with
+# 22-40 seeds (its 25,000 before took 13,300, so the device's cap cut most of its searches).
+# The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins about
+# three games in four against the one below:
+# Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never
+# the reply, so it leaves seeds to be captured, and it misjudges a move by up to three seeds
+# (it may miss a small capture or extra turn).
+# Medium looks four turns ahead (extra-turn sowings are free) and misjudges by up to three seeds.
 # Strong and Expert count an extra-turn sowing as half a ply: in 40-game runs that scored as
 # well as a whole ply and clearly better than free at these budgets. A plain store-difference
 # evaluation beat weighting seeds on the row, and one fitted to the endgame table
@@ -793,101 +847,50 @@ class Level:
         self.name = name
         self.depth = depth  # the deepest iteration, in plies
         self.turn_depth = turn_depth  # what an extra-turn sowing counts: False 1 ply, HALF, True free
-        self.nodes = nodes  # the node budget of a move
+        self.nodes = nodes  # the node budget of a whole turn (turn_share)
         self.noise = noise  # random error per move, in seeds (Easy's mistakes)
-        self.cap_ms = cap_ms  # the hard time cap: play the best move found so far
+        self.cap_ms = cap_ms  # the turn's hard time cap: play the best move found so far
         self.uses_table = uses_table  # plays the endgame table's exact values where it applies
         self.stop_early = stop_early  # begins no iteration the budget cannot finish (Search.start)
 
 
 LEVELS = {
-    "easy": Level("easy", 1, False, 400, 3, 1000),
-    "medium": Level("medium", 4, True, 3000, 2, 1500),
-    # (Strong's cap keeps every move within 1.2 s on the device: its 2,000 nodes take 0.8 s
-    # on average there, but up to 1.3 s, measured on the emulated MacroPad.)
-    "strong": Level("strong", 60, HALF, 2000, 0, 1150, True),
-    # Expert's budget is a limit, not what it spends: it begins no iteration it cannot finish
-    # (stop_early), which spends about half of it (measured: 11,300-12,400 nodes a search with
-    # 31-40 seeds, against 9,800 spent of the 10,000 it had before).
-    "expert": Level("expert", 60, HALF, 25000, 0, 7500, True, True),
+    "easy": Level("easy", 1, True, 400, 3, 1000),
+    "medium": Level("medium", 4, True, 3000, 3, 1500),
+    # (Strong's cap keeps a turn within 1.2 s on the device, an extra turn's searches included.)
+    "strong": Level("strong", 60, HALF, 1000, 0, 1150, True),
+    "expert": Level("expert", 60, HALF, 9000, 0, 7500, True, True),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
-ROW_WEIGHT = const(0)
 
 
-def start_level(search, board, level, seed=1, table=None):
+def turn_share(budget, spent):
+    """What the next sowing of an extra turn may use of a whole turn's `budget` (nodes or
+    milliseconds) once `spent` is used: the rest, at least an eighth, and never past a quarter
+    over the budget for the whole turn (the player's wait per turn is what counts, issue 23)."""
+    left = budget - spent
+    if left < budget // 8:
+        left = budget // 8
+    over = budget + budget // 4 - spent
+    if left > over:
+        left = over
+    return left if left > 0 else 0
+
+
+def start_level(search, board, level, seed=1, table=None, spent=0):
     """Start `search` on `board` with the settings of `level` (a LEVEL_NAMES entry).
 
     table: the endgame table, used by the levels that play perfectly where it applies.
+    spent: nodes this turn's earlier sowings used (the level's budget is the whole turn's).
     """
     spec = LEVELS[level]
     search.start(
         board,
         depth=spec.depth,
-        nodes=spec.nodes,
+        nodes=turn_share(spec.nodes, spent) if spent else spec.nodes,
         noise=spec.noise,
         seed=seed + board.ply,
         turn_depth=spec.turn_depth,
         stop_early=spec.stop_early,
-        row_weight=ROW_WEIGHT,
         table=table if spec.uses_table else None,
     )
-
-
-def think(search, board, slice_nodes=256, **options):
-    """Generator: search `board`, yielding (depth, score, pit) whenever a depth completes.
-
-    The caller owns the clock: stop iterating (and call search.stop()) whenever it likes.
-    """
-    search.start(board, **options)
-    last = -1
-    while True:
-        finished = search.step(slice_nodes)
-        if search.depth_done != last:
-            last = search.depth_done
-            yield search.depth_done, search.score, search.best_pit
-        if finished:
-            return
-
-
-def best_turn(board, search=None, level=None, seed=1, table=None, **options):
-    """The computer's whole turn from `board` as a list of pits (extra turns included).
-
-    `board` is left as it was. Returns (pits, score of the first sowing, depth, nodes).
-    """
-    search = search or Search()
-    work = board.copy()
-    side = work.to_move
-    pits = []
-    first_score = first_depth = nodes = 0
-    while work.to_move == side:
-        if level is not None:
-            start_level(search, work, level, seed, table)
-        else:
-            search.start(work, seed=seed + work.ply, table=table, **options)
-        while not search.step(1 << 20):
-            pass
-        if not pits:
-            first_score = search.score
-            first_depth = search.depth_done
-        nodes += search.nodes
-        pits.append(search.best_pit)
-        work.push(search.best_pit)
-    return pits, first_score, first_depth, nodes
-
-
-def solve(board, search=None, table=None, give_up=None):
-    """Exact perfect-play margin (South's store minus North's at the end) from `board`.
-
-    Both sides play to maximise their own final margin. The work grows fast with the seeds in
-    play; an endgame table (kalaha.endgame) ends every line once few seeds are left.
-    give_up(search), asked every 65,536 nodes: True stops the search, and solve returns None.
-    """
-    search = search or Search(tt_bits=16)
-    search.clear_table()
-    search.start(board, exact=True, table=table)
-    while not search.step(1 << 16):
-        if give_up is not None and give_up(search):
-            search.stop()
-            return None
-    return search.score if board.turn == SOUTH else -search.score

@@ -5,6 +5,7 @@ Runs on CPython only (argparse, json); never copied to the device, never imports
 
 import argparse
 import json
+import os
 import sys
 
 from kalaha.board import SIDE_NAMES, Board, KalahaError
@@ -181,12 +182,17 @@ def main(argv=None, out=None):
     try:
         args = parser.parse_args(argv)
         args.func(args, out)
+        out.flush()
     except (CliError, KalahaError) as e:
         sys.stderr.write("kalaha: error: %s\n" % e)
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("kalaha: stopped (Ctrl-C)\n")
         return 130
+    except BrokenPipeError:
+        # The reader stopped (`... | head`): no traceback, and none at exit either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 0
 
 
@@ -222,7 +228,8 @@ def draw(board):
 
 def play_main(argv=None, inp=input, out=sys.stdout):
     """A terminal game: you against the computer (or two players). Returns the exit status."""
-    from kalaha.ai import LEVEL_NAMES, Search, best_turn
+    from kalaha.ai import LEVEL_NAMES, Search
+    from kalaha.analysis import best_turn
     from kalaha.board import SWAP
     from kalaha.notation import parse_turn
 

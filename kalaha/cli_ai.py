@@ -1,4 +1,4 @@
-"""Host-only AI commands for `python -m kalaha`: move, solve, match, bench.
+"""Host-only AI commands for `python -m kalaha`: move, solve, match, ladder, bench.
 
 Runs on CPython only; never copied to the device, never imports hardware.
 """
@@ -8,7 +8,8 @@ import os
 import sys
 import time
 
-from kalaha.ai import LEVEL_NAMES, LEVELS, Search, best_turn, solve
+from kalaha.ai import LEVEL_NAMES, LEVELS, Search
+from kalaha.analysis import best_turn, solve
 from kalaha.board import Board
 from kalaha.endgame import best_root_move
 
@@ -234,6 +235,44 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
             )
 
     p.set_defaults(func=cmd_match)
+
+    p = sub.add_parser("ladder", help="each level against the one below it: how far apart they play")
+    p.add_argument("--games", type=whole_number(2, MAX_GAMES, "--games"), default=200)
+    p.add_argument("--seed", type=whole_number(0, 1 << 30, "--seed"), default=1)
+    p.add_argument("--table", help="the endgame table (default: the one make device built)")
+
+    def cmd_ladder(args, out):
+        from kalaha.match import ladder, two_sigma_permille
+
+        table = endgame_table(args.table, Board())
+        out.write(
+            "Each level against the one below, %d games a pair (every opening played from both "
+            "sides): the upper level's score, a draw half a win, +- twice its standard error.\n" % args.games
+        )
+        if table is None:
+            out.write("(no endgame table: build it with make device, or give --table)\n")
+        out.write("| level | against | without the endgame table | with it (as the device plays) |\n")
+        out.write("|---|---|---|---|\n")
+
+        def cell(r):
+            p = r["score_permille"]
+            return "%d.%d%% +- %d%% (%d-%d-%d)" % (
+                p // 10,
+                p % 10,
+                (two_sigma_permille(p, r["games"]) + 5) // 10,
+                r["wins"],
+                r["draws"],
+                r["losses"],
+            )
+
+        for upper, lower, plain, tabled in ladder(args.games, table, args.seed):
+            if tabled is not None:
+                with_table = cell(tabled)
+            else:
+                with_table = "the same: neither uses it" if table is not None else "-"
+            out.write("| %s | %s | %s | %s |\n" % (upper, lower, cell(plain), with_table))
+
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("bench", help="search speed on fixed positions (and estimated device time)")
     p.add_argument(

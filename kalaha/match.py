@@ -4,8 +4,10 @@ Host-only (never copied to the device); never imports hardware.
 """
 
 import random
+from math import isqrt
 
-from kalaha.ai import LEVEL_NAMES, Search, best_turn
+from kalaha.ai import LEVEL_NAMES, LEVELS, Search
+from kalaha.analysis import best_turn
 from kalaha.board import NORTH, SOUTH, Board, KalahaError
 
 
@@ -76,12 +78,14 @@ def play_game(south, north, rules, record, seed):
     return board.outcome(), stats
 
 
-def play_match(spec_a, spec_b, games, rules=None, seed=1, opening_plies=2):
+def play_match(spec_a, spec_b, games, rules=None, seed=1, opening_plies=2, table=None):
     """A plays B `games` times (both colours from each opening). Returns a summary dict (its
-    figures integers: score_permille, a_/b_avg_depth_tenths, a_/b_avg_nodes)."""
+    figures integers: score_permille, a_/b_avg_depth_tenths, a_/b_avg_nodes).
+
+    table: the endgame table, for the levels that play with it on the device."""
     rules = rules or {}
-    a = make_player(spec_a)
-    b = make_player(spec_b)
+    a = make_player(spec_a, table)
+    b = make_player(spec_b, table)
     result = {"a": spec_a, "b": spec_b, "wins": 0, "draws": 0, "losses": 0, "games": 0}
     per = {"a": [0, 0, 0], "b": [0, 0, 0]}
     starts = openings(rules, (games + 1) // 2, opening_plies, seed)
@@ -108,3 +112,26 @@ def play_match(spec_a, spec_b, games, rules=None, seed=1, opening_plies=2):
         result[who + "_avg_depth_tenths"] = per[who][1] * 10 // turns
         result[who + "_avg_nodes"] = per[who][2] // turns
     return result
+
+
+# The levels' ladder, each against the one below it (issue 23: each should win 70% or more).
+RUNGS = (("medium", "easy"), ("strong", "medium"), ("expert", "strong"))
+
+
+def two_sigma_permille(score_permille, games):
+    """Twice the standard error of a match score, in thousandths (the score's noise)."""
+    p = score_permille
+    return 2 * isqrt(p * (1000 - p) // max(games, 1))
+
+
+def ladder(games, table=None, seed=1):
+    """Each level against the one below: [(upper, lower, result, result with the table or None)].
+
+    A result is play_match's; with the table only where the pair plays differently with it."""
+    rungs = []
+    for upper, lower in RUNGS:
+        plain = play_match(upper, lower, games, seed=seed)
+        uses = LEVELS[upper].uses_table or LEVELS[lower].uses_table
+        tabled = play_match(upper, lower, games, seed=seed, table=table) if table and uses else None
+        rungs.append((upper, lower, plain, tabled))
+    return rungs

@@ -21,6 +21,8 @@ SLICE_GUARD_MS = const(3)
 CHECK_FRAME_MS = const(9)
 # ... and a frame already past that runs none of it, unless this many frames in a row ran none.
 CHECK_PATIENCE = const(30)
+# The least an extra turn's next sowing may think once its turn has used its level's time.
+SOWING_FLOOR_MS = const(100)
 HINT_DEPTH = const(6)
 HINT_NODES = const(1500)  # bounded: about half a second on the device
 
@@ -49,7 +51,12 @@ class Thinker:
         self.hinting = False  # for the player's hint
         self.started = 0  # when the computer began this move
         self.pit = 0  # the computer's decided pit, 0 while it thinks
-        self.cap_ms = 0  # ... and the longest it may think (its level's)
+        self.cap_ms = 0  # ... and the longest it may think (what its turn has left)
+        # The computer's turn so far: its level's time and nodes are the whole turn's, and an
+        # extra turn's next sowing may come from the last search's principal line.
+        self.turn_ply = -1  # the ply at which the turn would go on, or -1
+        self.turn_ms = 0  # thinking time its earlier sowings used
+        self.turn_nodes = 0  # ... and search nodes
         self.coach = None  # the result's coach at work (kalaha.coach.Coach)
 
     def ready(self):
@@ -139,12 +146,21 @@ class Thinker:
 
     def start_move(self, board, level, seed, now):
         """Begin thinking about the computer's move on `board` at `level`."""
-        from kalaha.ai import LEVELS
+        from kalaha.ai import LEVELS, turn_share
 
         self.thinking = True
         self.started = now
         self.pit = 0
-        self.cap_ms = LEVELS[level].cap_ms
+        cap = LEVELS[level].cap_ms
+        if board.ply != self.turn_ply:
+            self.turn_ms = self.turn_nodes = 0
+            self.cap_ms = cap
+        else:  # an extra turn: what the turn has left, and perhaps the pit already chosen
+            self.cap_ms = max(turn_share(cap, self.turn_ms), SOWING_FLOOR_MS)
+            self.pit = self.search.continuation(board)
+            if self.pit:
+                self.turn_ply += 1
+                return
         if LEVELS[level].uses_table and self.start_root(board):
             return  # the table knows the perfect move: its probes instead of a search
         self._start_search(board, level, seed)
@@ -155,27 +171,34 @@ class Thinker:
         from kalaha.ai import start_level
 
         table = self.endgame if self.endgame_checked else None
-        start_level(self.search, board, level, seed=seed, table=table)
+        start_level(self.search, board, level, seed=seed, table=table, spent=self.turn_nodes)
 
     def move(self, board, level, seed, now):
         """The computer's pit once decided, else 0 (it thinks on in this frame's share)."""
         if self.pit:
             return self.pit
+        pit = nodes = 0
         if self.root is not None:
             made = self._root_made()
             if made:
-                self.pit = self.root.best_pit
+                pit = self.root.best_pit
                 self.root = None
             elif made is None:
                 self._start_search(board, level, seed)
-            return self.pit
-        s = self.search
-        if now - self.started >= self.cap_ms:
-            # The hard time cap: the best move found so far. Asked before this frame's slices,
-            # so the frame that sows runs no search.
-            s.stop()
-        if self.slices(s):
-            self.pit = s.best_pit
+        else:
+            s = self.search
+            if now - self.started >= self.cap_ms:
+                # The hard time cap: the best move found so far. Asked before this frame's
+                # slices, so the frame that sows runs no search.
+                s.stop()
+            if self.slices(s):
+                pit = s.best_pit
+                nodes = s.nodes
+        if pit:  # decided: the turn's account, for an extra turn's next sowing
+            self.pit = pit
+            self.turn_ms += now - self.started
+            self.turn_nodes += nodes
+            self.turn_ply = board.ply + 1
         return self.pit
 
     def cancel(self):
@@ -184,6 +207,7 @@ class Thinker:
             self.search.stop()
         self.root = None
         self.pit = 0
+        self.turn_ply = -1
         self.thinking = False
         self.hinting = False
 

@@ -8,7 +8,7 @@ import pytest
 from cpy import ROOT
 
 from kalaha import Board
-from kalaha.ai import solve
+from kalaha.analysis import solve
 from kalaha.perft import perft
 
 
@@ -141,3 +141,38 @@ def test_terminal_two_player_game_to_the_end():
     winner = "a draw" if o.winner is None else "%s wins" % ("south", "north")[o.winner]
     assert "Game over: %s" % winner in out.getvalue()
     assert "record: %s" % board.record() in out.getvalue()
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    # `python -m kalaha ladder | head -3`: the pipe closes before everything is written.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kalaha", "perft", "7"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.close()  # (before the command has written anything)
+    err = proc.stderr.read().decode()
+    proc.wait()
+    assert proc.returncode == 0 and err == ""
+
+
+def test_the_ladder_prints_each_level_against_the_one_below():
+    from kalaha.match import RUNGS, play_match
+
+    status, out, _ = run("ladder", "--games", "4", "--seed", "3", "--table", "no-such-table.kdb")
+    assert status == 0
+    rows = [line.split(" | ") for line in out.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert [(r[0][2:], r[1]) for r in rows] == list(RUNGS)
+    assert "no endgame table" in out
+    for (upper, lower), row in zip(RUNGS, rows):
+        r = play_match(upper, lower, 4, seed=3)
+        want = "%d.%d%%" % (r["score_permille"] // 10, r["score_permille"] % 10)
+        assert row[2].startswith(want + " +- ") and row[2].endswith(
+            "(%d-%d-%d)" % (r["wins"], r["draws"], r["losses"])
+        )
+
+
+def test_the_ladder_refuses_a_single_game():
+    status, _out, err = run("ladder", "--games", "1")
+    assert status == 2 and err.startswith("kalaha: error:") and "--games" in err

@@ -131,3 +131,16 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
     else:
         assert app.screen == GAME and (app.game.computer is None) == (level == emulate.TWO)
         assert level == emulate.TWO or app.level == level
+
+
+def test_the_computers_whole_turns_are_read_from_the_serial_report():
+    serial = (
+        "kalaha: thought 700 ms\r\nkalaha: thought 700 ms\r\nkalaha: turn: thinking 900 ms, 1200 nodes\r\n"
+        "kalaha: t 5000 ms\r\nkalaha: thought 800 ms\r\nkalaha: turn: thinking 300 ms, 400 nodes\r\n"
+    )
+    figs = emulate.figures(serial)
+    assert figs["turns"] == [(900, 1200, 1400), (300, 400, 800)]
+    out = io.StringIO()
+    emulate.summary(out, figs)
+    assert "2, thinking 600 ms on average, longest 900 ms, 800 nodes on average, most 1200" in out.getvalue()
+    assert "wait (pauses and effects included) 1100 ms on average, longest 1400 ms" in out.getvalue()

@@ -9,7 +9,8 @@ from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.ai import Search, solve
+from kalaha.ai import Search
+from kalaha.analysis import solve
 from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
 from kalaha.reading import app_lines as lines
@@ -534,3 +535,29 @@ def test_a_table_cut_short_is_found_not_trusted(tmp_path):
         with pytest.raises(Damaged):
             EndgameTable(str(short)).verify_all()
     assert EndgameTable(path).verify_all().blocks == table.blocks  # the whole file passes
+
+
+def test_with_the_table_a_game_ending_sowing_is_weighed_by_its_margin(table10):
+    # Where one sowing ends the game and another leads to a position the table knows, the two
+    # exact margins are compared as margins (a game-ending loss by 2 once looked worse than a
+    # known loss by 6): Strong's whole turn keeps perfect play.
+    from tools import quality
+
+    table = EndgameTable(table10).verify_all()
+    solver = Search(tt_bits=14)
+    rng = random.Random(8)
+    mixed = []
+    while len(mixed) < 25:
+        b = Board()
+        while b.to_move is not None and quality.seeds_in_pits(b) > 10:
+            b.push(rng.choice([m for m in b.legal_moves() if m]))
+        if b.to_move is None:
+            continue
+        ends = []
+        for pit in [m for m in b.legal_moves() if m]:
+            b.push(pit)
+            ends.append(b.to_move is None)
+            b.pop()
+        if any(ends) and not all(ends):
+            mixed.append((b, quality.exact_values(b, table, solver), {}))
+    assert quality.score("strong", mixed, table, True, solver)[:2] == (100.0, 0.0)

@@ -1,11 +1,11 @@
 """tools.exact, the compiled solver used to score moves with many seeds: the same margins as
-kalaha.ai.solve (runs as plain Python where numba is not installed)."""
+kalaha.analysis.solve (runs as plain Python where numba is not installed)."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalaha.ai import solve
+from kalaha.analysis import solve
 from kalaha.board import Board
 from kalaha.endgame import EndgameTable
 from tools import endgame_db

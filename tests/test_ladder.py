@@ -11,7 +11,7 @@ from baseline import alphabeta, player
 
 from kalaha import Board
 from kalaha.cli_ai import endgame_table
-from kalaha.match import make_player, openings, play_game
+from kalaha.match import RUNGS, make_player, openings, play_game, play_match
 
 GAMES = 40
 
@@ -72,19 +72,12 @@ def device_table():
 
 
 @ladder
-def test_strong_beats_medium_90_percent():
-    # Strong as the device plays it, with its endgame table (Medium has none). Without the
-    # table Strong won 87.5% of these games (docs/performance.md).
-    s = score(make_player("strong", device_table()), make_player("medium"))
-    print("strong vs medium: %.1f%%" % (100 * s))
-    assert s >= 0.9
-
-
-@ladder
-def test_medium_beats_easy_80_percent():
-    s = score(make_player("medium"), make_player("easy"))
-    print("medium vs easy: %.0f%%" % (100 * s))
-    assert s >= 0.8
+@pytest.mark.parametrize("upper, lower", RUNGS)
+def test_each_level_wins_70_percent_against_the_one_below(upper, lower):
+    # As the device plays: Strong and Expert with their endgame table (issue 23's ladder).
+    r = play_match(upper, lower, 400, table=device_table())
+    print("%s vs %s: %.1f%%" % (upper, lower, r["score_permille"] / 10))
+    assert r["score_permille"] >= 700
 
 
 @ladder

@@ -130,6 +130,16 @@ def figures(serial):
     slowest = [int(r[0]) for r in reports]
     parts = [r[1] for r in reports]
     thought = [int(m) for m in re.findall(r"kalaha: thought (\d+) ms", serial)]
+    # A whole turn of the computer's: its thinking and nodes, and the player's wait (its
+    # sowings' "thought" lines since the last turn's).
+    turns = []
+    wait = 0
+    for m in re.finditer(r"kalaha: thought (\d+) ms|kalaha: turn: thinking (\d+) ms, (\d+) nodes", serial):
+        if m.group(1) is not None:
+            wait += int(m.group(1))
+        else:
+            turns.append((int(m.group(2)), int(m.group(3)), wait))
+            wait = 0
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
     startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
     return {
@@ -140,6 +150,7 @@ def figures(serial):
         "collect": collects,
         "after_collections": after,
         "thought": thought,
+        "turns": turns,
         "results": results,
     }
 
@@ -371,6 +382,18 @@ def summary(out, figs):
         out.write(
             "computer's thinking: %d moves, longest %d ms, average %d ms\n"
             % (len(thought), max(thought), sum(thought) // len(thought))
+        )
+    turns = figs.get("turns")
+    if turns:
+        thinking = [t for t, _n, _w in turns]
+        nodes = [n for _t, n, _w in turns]
+        wait = [w for _t, _n, w in turns]
+        n = len(turns)
+        out.write(
+            "computer's whole turns: %d, thinking %d ms on average, longest %d ms, %d nodes on "
+            "average, most %d; the player's wait (pauses and effects included) %d ms on average, "
+            "longest %d ms\n"
+            % (n, sum(thinking) // n, max(thinking), sum(nodes) // n, max(nodes), sum(wait) // n, max(wait))
         )
     for r in figs["results"]:
         out.write("result: %s\n" % r)

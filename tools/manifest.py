@@ -11,6 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST_ONLY = {
     "kalaha/cli.py",
     "kalaha/cli_ai.py",
+    "kalaha/analysis.py",
     "kalaha/__main__.py",
     "kalaha/match.py",
     "kalaha/reading.py",

@@ -16,7 +16,8 @@ import random
 import sys
 import time
 
-from kalaha.ai import LEVEL_NAMES, Search, best_turn, solve
+from kalaha.ai import LEVEL_NAMES, Search
+from kalaha.analysis import best_turn, solve
 from kalaha.board import NORTH, SOUTH, Board
 from kalaha.endgame import EndgameTable
 
