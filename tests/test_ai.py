@@ -255,25 +255,19 @@ def own_turn_gains(board):
     """{first pit: the most the mover's store lead can grow in this whole turn}, by brute force
     over every extra-turn chain; None if some turn ends the game."""
     side = board.to_move
-    lead = board.store(side) - board.store(1 - side)
     gains = {}
     for pit in [m for m in board.legal_moves() if m]:
+        before = board.store(side) - board.store(1 - side)
         board.push(pit)
-        if board.to_move is None:
-            board.pop()
-            return None
+        rest = {0: 0}
         if board.to_move == side:
             rest = own_turn_gains(board)
-            if rest is None:
-                board.pop()
-                return None
-            gains[pit] = max(rest.values())
-        else:
-            gains[pit] = board.store(side) - board.store(1 - side) - lead
-            board.pop()
-            continue
-        gains[pit] += board.store(side) - board.store(1 - side) - lead
+        gain = board.store(side) - board.store(1 - side) - before
+        ended = board.to_move is None or rest is None
         board.pop()
+        if ended:
+            return None
+        gains[pit] = gain + max(rest.values())
     return gains
 
 
