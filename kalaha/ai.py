@@ -3,7 +3,7 @@ in kalaha.analysis), its levels and a turn's budget.
 
 Integer-only, allocation-free per node; never imports hardware modules.
 
-The search keeps its own stack in preallocated lists instead of recursing, so it can
+The search keeps its own stack in preallocated arrays instead of recursing, so it can
 stop after any node and carry on later: the device calls ``step(n)`` for a few slices a frame
 and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 
@@ -27,6 +27,8 @@ and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 >>> s.depth_done, s.best_pit in (1, 2, 3, 4, 5, 6), s.nodes <= s.node_limit
 (4, True, True)
 """
+
+from array import array
 
 from kalaha.board import NORTH, SOUTH
 from kalaha.compat import const
@@ -85,21 +87,23 @@ class Search:
         m = max_ply
         self.max_ply = m
         # The explicit stack: one slot per ply.
-        self.alpha = [0] * m
-        self.beta = [0] * m
-        self.best = [0] * m
+        # (Scores and depths in 16 bits, |score| <= INF; cells and sides in bytes: a word a ply
+        # less each, 1.5 KB less on the device.)
+        self.alpha = array("h", [0] * m)
+        self.beta = array("h", [0] * m)
+        self.best = array("h", [0] * m)
         self.bestm = [0] * m
-        self.alpha0 = [0] * m
-        self.depth = [0] * m
-        self.persp = [0] * m  # whose point of view node d is scored from
-        self.side = [0] * m  # side to move at node d
-        self.idx = [0] * m
-        self.cnt = [0] * m
+        self.alpha0 = array("h", [0] * m)
+        self.depth = array("h", [0] * m)
+        self.persp = bytearray(m)  # whose point of view node d is scored from
+        self.side = bytearray(m)  # side to move at node d
+        self.idx = bytearray(m)
+        self.cnt = bytearray(m)
         self.key1 = [0] * m
         self.key2 = [-1] * m
-        self.u_start = [0] * m  # the sowing that led to node d, and its undo code
+        self.u_start = bytearray(m)  # the sowing that led to node d (a cell), and its undo code
         self.u_code = [0] * m
-        self.moves = [0] * (m * _SLOTS)
+        self.moves = bytearray(m * _SLOTS)  # each node's sowings (cells) in the order tried
         # Node d's best line of extra-turn sowings after its best move (_NO_CELL ends it): a
         # triangular principal variation kept for the same side's sowings only, in bytes.
         self.chain = bytearray(m * _LINE)
@@ -826,20 +830,21 @@ class Search:
 # search chose for it (its principal line), or searches with what the turn has left (at least
 # an eighth, the turn at most a quarter over: turn_share). The cap counts wall-clock time, and a
 # thinking frame gives the search most but not all of its 15-20 ms (kalaha.thinking), so the
-# budgets are what the device completes within the cap (about 1,400 nodes a second in a game
-# on the emulated MacroPad, 1,250 for Expert): the host measures what the device plays. Expert's
-# 9,000 are a limit: it begins no iteration it cannot finish, and spends 4,400 on average with
-# 22-40 seeds (its 25,000 before took 13,300, so the device's cap cut most of its searches).
-# The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins about
-# three games in four against the one below:
+# budgets are what the device completes within the cap (about 1,600 nodes a second in a game
+# on the emulated MacroPad): the host measures what the device plays. Expert's 12,000 are a
+# limit: it begins no iteration it cannot finish (about 4,700 spent a turn in the ladder's games).
+# The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
+# least 70% against the one below, from distinct openings; the device's speed caps Expert, so
+# Strong is what Expert beats that clearly:
 # Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never
 # the reply, so it leaves seeds to be captured, and it misjudges a move by up to three seeds
 # (it may miss a small capture or extra turn).
-# Medium looks four turns ahead (extra-turn sowings are free) and misjudges by up to three seeds.
+# Medium looks four turns ahead (extra-turn sowings are free) and misjudges by up to four seeds.
 # Strong and Expert count an extra-turn sowing as half a ply: in 40-game runs that scored as
 # well as a whole ply and clearly better than free at these budgets. A plain store-difference
-# evaluation beat weighting seeds on the row, and one fitted to the endgame table
-# (tools/learned_fit.py: per-pit weights) at 22-30 seeds (docs/performance.md).
+# evaluation beat weighting seeds on the row, one fitted to the endgame table
+# (tools/learned_fit.py: per-pit weights) and a bonus for having the move at 22-30 seeds; late
+# move reductions and a bigger transposition table made no difference (docs/performance.md).
 class Level:
     """A playing level as a named record (python-chess's engine.Limit style)."""
 
@@ -856,10 +861,10 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 1, True, 400, 3, 1000),
-    "medium": Level("medium", 4, True, 3000, 3, 1500),
+    "medium": Level("medium", 4, True, 3000, 4, 1500),
     # (Strong's cap keeps a turn within 1.2 s on the device, an extra turn's searches included.)
-    "strong": Level("strong", 60, HALF, 1000, 0, 1150, True),
-    "expert": Level("expert", 60, HALF, 9000, 0, 7500, True, True),
+    "strong": Level("strong", 60, HALF, 700, 0, 1150, True),
+    "expert": Level("expert", 60, HALF, 12000, 0, 7500, True, True),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 

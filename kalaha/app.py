@@ -118,6 +118,7 @@ class App:
         self.hint_key = -1  # the hint's pit blinks green until a move is made ...
         self.hint_version = -1  # ... on the board of this version
         self.last_input = 0
+        self.inputs = 0  # events handled (keys, the knob), counted: the view redraws after one
         self.power = 0  # 0 awake, 1 dimmed, 2 off
         if self.store.message:
             self.say(self.store.message, 4000)
@@ -251,6 +252,7 @@ class App:
     # ----- events ---------------------------------------------------------------------------
 
     def _event_drawn(self):
+        self.inputs += 1
         if self.draws_events:
             self.render()
 

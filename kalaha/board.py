@@ -102,7 +102,7 @@ class Outcome:
 class Board:
     """A Kalaha position with its history; push/pop make and unmake sowings."""
 
-    def __init__(self, pits=6, seeds=4, empty_capture=False, alga=False, swap=False):
+    def __init__(self, pits=6, seeds=4, empty_capture=False, alga=False, swap=False, history=128):
         if not (isinstance(pits, int) and 1 <= pits <= MAX_PITS):
             raise KalahaError("pits per side must be 1..%d, not %r" % (MAX_PITS, pits))
         if not (isinstance(seeds, int) and 1 <= seeds <= MAX_SEEDS):
@@ -115,8 +115,9 @@ class Board:
         self.total = 2 * pits * seeds
         self.cells = [0] * (2 * pits + 2)
         # Grows by doubling; push stays allocation-free in between. 128 plies (512 bytes) hold
-        # almost every game: a bigger first block is hard to find in a fragmented heap.
-        self._hist = [0] * 128
+        # almost every game: a bigger first block is hard to find in a fragmented heap. (A
+        # replay of a game whose length it knows asks for just that: `history`.)
+        self._hist = [0] * max(1, history)
         self._swept = [0] * (2 * pits)  # pits before the end-of-game sweep (one game end per line)
         self.reset()
 

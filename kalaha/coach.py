@@ -19,7 +19,8 @@ class Coach:
         self.table = table
         self.side = side
         self.game = board  # read ply by ply (no list of its moves: the result screen's heap)
-        self.board = Board(**board.rules())  # the game replayed on a new board
+        # The game replayed on a new board, with room for its plies only (the result's heap).
+        self.board = Board(history=board.ply, **board.rules())
         self.ply = 0
         self.turn = 0  # the turn of the ply being valued, as the move list counts them
         self.root = None  # the decision at the current ply, while it is being valued

@@ -58,6 +58,7 @@ class Frame:
         self.dirty = 0xFF
         self.owner = None  # what the regions were drawn for (a screen); another clears them
         self.complete = True  # every region drawn: the hardware may show the frame
+        self.drawn = 0  # regions drawn since begin(): 0 when the picture did not change
         self.ticks = None  # with begin()'s clock, drawing stops at the frame's deadline
         self.start = 0
         runs, digits = _pit_pieces()
@@ -75,6 +76,7 @@ class Frame:
         drawn the frame is not `complete` and the hardware keeps showing the last whole one.
         """
         self.complete = True
+        self.drawn = 0
         self.ticks = ticks
         self.start = start
         if owner is not self.owner:
@@ -102,6 +104,7 @@ class Frame:
             return False
         self.memo[region] = key
         self.flags[region] = flags
+        self.drawn += 1
         return True
 
     def taken(self):

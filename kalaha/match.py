@@ -39,26 +39,45 @@ def make_player(spec, table=None):
 
 
 def openings(rules, count, plies, seed):
-    """`count` varied starting records: `plies` random sowings from the start.
+    """`count` distinct starting records: `plies` random sowings from the start, more where
+    those give too few different positions (two sowings give 30-odd; levels without noise
+    play a repeated opening as the same game again, so a match would count it many times).
 
     On a board so small that the openings end the game (1 pit, 1 seed), fewer sowings are
-    tried, down to none: the start position itself.
+    tried, down to none: the start position itself (repeated if it is the only one).
     """
     rng = random.Random(seed)
     out = []
+    seen = set()  # (None once repeats are allowed)
+    grow = True  # more sowings may still find new positions
     tries = 0
+    ended = 0
     while len(out) < count:
         tries += 1
-        if tries > 50 * count and plies > 0:
-            plies -= 1
-            tries = 0
+        if tries > 50 * count:
+            # Mostly finished games: fewer sowings; mostly repeats: more, up to 10.
+            if ended * 2 > tries and plies > 0:
+                plies -= 1
+                grow = False
+            elif grow and plies < 10:
+                plies += 1
+            else:
+                seen = None  # nothing new to find
+            tries = ended = 0
         board = Board(**rules)
         for _ in range(plies):
             if board.to_move is None:
                 break
             board.push(rng.choice(list(board.legal_moves())))
-        if board.to_move is not None:
-            out.append(board.record())
+        if board.to_move is None:
+            ended += 1
+            continue
+        record = board.record()
+        if seen is None:
+            out.append(record)
+        elif record not in seen:
+            seen.add(record)
+            out.append(record)
     return out
 
 

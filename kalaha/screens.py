@@ -192,7 +192,7 @@ class Result(Menu):
     def enter(self, app):
         self.entered_at = app.now
         self.coach_text = ""
-        # The coach starts in the next frame: this one has saved the game's end.
+        # The coach starts once the result is on the display (this frame has saved the game's end).
         self.coaching = True
 
     def key(self, app, key):
@@ -203,6 +203,10 @@ class Result(Menu):
         """The coach's verdict on the player's endgame, a few probes a frame (kalaha.coach)."""
         g = app.game
         if self.coaching:
+            if app.frame.drawn or not app.frame.complete:
+                # It starts in a frame that drew nothing: on the device the result's whole
+                # picture alone takes 11 ms, the coach's setup about 4 (docs/performance.md).
+                return
             self.coaching = False
             if g.computer is not None:
                 app.thinker.start_coach(g.board, 1 - g.computer)

@@ -60,9 +60,11 @@ class Thinker:
         self.coach = None  # the result's coach at work (kalaha.coach.Coach)
 
     def ready(self):
-        """The two-player search made, and its code imported, if a game of 3-4 players let
-        them go: done on the way back to the main menu, so no game's frame imports it."""
+        """The two-player search made, and its code and the coach's imported, if a game of 3-4
+        players let them go: done on the way back to the main menu, so no game's frame imports
+        them (the coach's import alone takes 10-25 ms on the device, more than a frame has)."""
         if self.search is None:
+            import kalaha.coach  # noqa: F401  (kept in sys.modules: start_coach finds it there)
             from kalaha.ai import Search
 
             self.search = Search(max_ply=SEARCH_PLIES)

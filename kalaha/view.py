@@ -37,6 +37,7 @@ HINT_DANGER = const(3)
 
 PHASE_MS = const(90)  # animated pixels (thinking, the result's sweep) change this often
 BLINK_MS = const(250)  # blinking keys: this long on, this long off
+_STATE = const(12)  # the values View.unchanged_while_thinking compares
 
 
 def scale(colour, num, den):
@@ -116,6 +117,10 @@ class View:
         self.shade_bright = -1  # ... for this brightness
         self.key_cells = [-1] * 24  # the cell under each key: South's 12 keys, then North's ...
         self.key_cells_for = -1  # ... for boards of this many pits
+        # What the board showed when last drawn while the computer thinks, and what it shows now
+        # (unchanged: no drawing, see unchanged_while_thinking).
+        self.drawn_state = [None] * _STATE
+        self.state_now = [None] * _STATE
 
     # ----- hint colours (worked out in the game's tick, not while drawing) -------------------
 
@@ -181,6 +186,8 @@ class View:
             frame.begin(ASLEEP)
             asleep(frame)
             return
+        if self.unchanged_while_thinking(app):
+            return
         start = app.thinker.frame_start
         if start is None:
             frame.begin(app.screen)
@@ -190,6 +197,37 @@ class View:
         if app.power == 1:
             for k in range(12):
                 px[k] = scale(px[k], 1, 4)
+
+    def unchanged_while_thinking(self, app):
+        """True when the computer is thinking and nothing the board shows has changed since it
+        was last drawn whole into this frame: no event, the same board, words, brightness and
+        phase of the lights (a game with a clock is always drawn). The frame and pixels already
+        are what drawing would make, and the search gets the drawing's time (3 ms of a 12 ms
+        frame on the device: docs/performance.md)."""
+        was = self.drawn_state
+        busy = app.thinker.thinking and app.sowing.path is None
+        if not busy or app.screen != GAME or app.game.clock is not None:
+            was[0] = None  # (the next thinking frame is drawn)
+            return False
+        now = app.now
+        s = self.state_now
+        s[0] = app.frame
+        s[1] = app.screen
+        s[2] = app.inputs
+        s[3] = app.game.version
+        s[4] = now // PHASE_MS
+        s[5] = now // BLINK_MS
+        s[6] = app.message
+        s[7] = app.power
+        s[8] = app.preview
+        s[9] = app.pit_cursor
+        s[10] = app.flash.until
+        s[11] = app.effect.until
+        same = app.frame.complete and s == was
+        if not same:
+            for i in range(_STATE):
+                was[i] = s[i]
+        return same
 
     def shown(self, app):
         """(board, cells, viewer) of the board on screen: the replay's, or the game's (its

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 from cpy import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kalaha import Board
 from kalaha.analysis import solve
@@ -171,6 +173,28 @@ def test_the_ladder_prints_each_level_against_the_one_below():
         assert row[2].startswith(want + " +- ") and row[2].endswith(
             "(%d-%d-%d)" % (r["wins"], r["draws"], r["losses"])
         )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 300), st.integers(0, 3), st.integers(1, 10**6))
+def test_match_openings_are_distinct_positions_reached_by_legal_sowings(count, plies, seed):
+    # Levels without noise play a repeated opening as the same game again: a match's openings
+    # are all different (more sowings once the shorter ones are used up).
+    from kalaha.match import openings
+
+    starts = openings({}, count, plies, seed)
+    assert len(starts) == count and len(set(starts)) == count
+    for record in starts:
+        b = Board.from_record(record)  # (raises on anything illegal)
+        assert b.to_move is not None and b.ply >= plies
+
+
+def test_match_openings_on_a_board_too_small_for_them_repeat_the_start():
+    from kalaha.match import openings
+
+    assert openings({"pits": 1, "seeds": 1}, 3, 2, 1) == ["", "", ""]
+    two = openings({"pits": 2, "seeds": 1}, 20, 2, 1)
+    assert len(two) == 20 and all(Board.from_record(r, pits=2, seeds=1).to_move is not None for r in two)
 
 
 def test_the_ladder_refuses_a_single_game():

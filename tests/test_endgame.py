@@ -491,11 +491,18 @@ def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
         assert app.screen == RESULT
         shown = app.game.result_text
         frames = 0
+        started = 0
         while app.game.result_text == shown and frames < 500:  # the coach works a probe a frame
+            picture = bytes(app.frame.buf)
             t += FRAME
             app.tick(t)
             frames += 1
-        assert frames > 1  # it worked over frames, not in the frame that ended the game
+            if not started and app.thinker.coach is not None:
+                # Its import waits for a frame that drew nothing (on the device the result's
+                # picture is 11 ms of drawing, the import up to 20 ms).
+                started = frames
+                assert bytes(app.frame.buf) == picture and app.frame.complete
+        assert started and frames > started  # it worked over frames, not in the frame that ended the game
         count, turn, cost, seen = mistakes(table, app.game.board, SOUTH)
         assert seen  # the game ended inside the table
         # The independent check: South's sowings valued by the exact solver, not the table.
@@ -509,6 +516,50 @@ def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
         else:
             assert RESULT.coach_text == "Endgame: perfect" and "Endgame: perfect" in lines(app)
     assert said >= 3  # random play slips
+
+
+def test_the_coach_starts_once_the_result_is_whole_on_the_display(table10):
+    # On the device the result's picture takes 11 ms of drawing and the coach's import up to
+    # 20 ms: the coach waits for a frame that drew nothing (the frame rule, 20 ms).
+    from test_app import FRAME
+
+    from kalaha.app import App
+    from kalaha.screens import GAME, RESULT
+    from kalaha.view import view_key_of_pit
+
+    clock = [0, 3]  # the time, and what each look at it costs (ms): a slow device
+
+    def ticks():
+        clock[0] += clock[1]
+        return clock[0]
+
+    table = EndgameTable(table10).verify_all()
+    app = App({"seeds": 1}, endgame=table, ticks=ticks, draws_events=False)
+    t = 0
+    app.tick(t, clock[0])
+    app.act("start_vs_computer")
+    while app.screen == GAME and t < 3000000:
+        t += FRAME
+        clock[0] = t
+        app.tick(t, clock[0])
+        b = app.game.board
+        if app.sowing.path is None and not app.thinker.thinking and b.to_move == SOUTH:
+            pit = max(m for m in b.legal_moves() if m)
+            app.key_down(view_key_of_pit(SOUTH, pit, app.game.viewer, b.pits))
+            app.key_up(view_key_of_pit(SOUTH, pit, app.game.viewer, b.pits))
+    assert app.screen == RESULT and app.thinker.coach is None
+    complete = [app.frame.complete]
+    for _ in range(40):
+        t += FRAME
+        clock[0] = t
+        picture = bytes(app.frame.buf)
+        app.tick(t, clock[0])
+        complete.append(app.frame.complete)
+        if app.thinker.coach is not None or RESULT.coach_text:
+            break
+    assert app.thinker.coach is not None or RESULT.coach_text
+    assert complete[0] is False  # the result took more than the frame that ended the game ...
+    assert complete[-2] and bytes(app.frame.buf) == picture  # ... and the coach began after it
 
 
 def test_the_fitted_evaluation_predicts_the_table_better_than_the_store_difference(table10):

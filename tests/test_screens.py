@@ -269,6 +269,51 @@ def test_illegal_thinking_and_preview_speak_their_own_colours():
     assert any(hue(c) == hue(THINKING_COLOUR) for c in a.pixels[:6])
 
 
+class CountingFrame(Frame):
+    """A frame that counts the drawings begun into it."""
+
+    begun = 0
+
+    def begin(self, owner, ticks=None, start=0):
+        self.begun += 1
+        Frame.begin(self, owner, ticks, start)
+
+
+def test_a_thinking_board_is_drawn_again_only_when_what_it_shows_changes():
+    d = Driver(brightness=4)
+    start_vs_computer(d, "expert", starts="computer")
+    a = d.app
+    for _ in range(100):
+        d.frames()
+        if a.thinker.thinking:
+            break
+    assert a.thinker.thinking
+    a.frame = CountingFrame()
+    d.frames(60)
+    assert a.thinker.thinking, "the search ended before the test saw enough frames"
+    # 20 ms frames: the thinking light moves every 90 ms, the blink every 250 ms.
+    assert 10 <= a.frame.begun <= 25
+    # A frame not drawn again shows what drawing would show now (a fresh drawing of the state,
+    # made into a frame of its own: the next frame is then drawn, into the app's).
+    checked = 0
+    for _ in range(60):
+        before = a.frame.begun
+        d.frames()
+        if a.frame.begun == before:
+            shown = bytes(a.frame.buf), list(a.pixels)
+            assert a.frame.complete and shown == (fresh_frame(a), list(a.pixels))
+            checked += 1
+    assert a.thinker.thinking and checked >= 10
+    # An event is drawn in the next frame: the key's words, its colour.
+    drawn = a.frame.begun
+    a.key_down(d.key_for(1))
+    d.frames()
+    assert a.frame.begun == drawn + 1
+    assert board_words(a) == "not your turn"
+    assert bytes(a.frame.buf) == fresh_frame(a)
+    a.key_up(d.key_for(1))
+
+
 # ----- help ----------------------------------------------------------------------------------
 
 
