@@ -892,7 +892,7 @@ def start_level(search, board, level, seed=1, table=None, spent=0):
     search.start(
         board,
         depth=spec.depth,
-        nodes=turn_share(spec.nodes, spent) if spent else spec.nodes,
+        nodes=turn_share(spec.nodes, spent),  # (all of it when nothing is spent)
         noise=spec.noise,
         seed=seed + board.ply,
         turn_depth=spec.turn_depth,

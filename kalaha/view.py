@@ -37,7 +37,7 @@ HINT_DANGER = const(3)
 
 PHASE_MS = const(90)  # animated pixels (thinking, the result's sweep) change this often
 BLINK_MS = const(250)  # blinking keys: this long on, this long off
-_STATE = const(12)  # the values View.unchanged_while_thinking compares
+_STATE = const(11)  # the values View.unchanged_while_thinking compares
 
 
 def scale(colour, num, den):
@@ -212,17 +212,16 @@ class View:
         now = app.now
         s = self.state_now
         s[0] = app.frame
-        s[1] = app.screen
-        s[2] = app.inputs
-        s[3] = app.game.version
-        s[4] = now // PHASE_MS
-        s[5] = now // BLINK_MS
-        s[6] = app.message
-        s[7] = app.power
-        s[8] = app.preview
-        s[9] = app.pit_cursor
-        s[10] = app.flash.until
-        s[11] = app.effect.until
+        s[1] = app.inputs
+        s[2] = app.game.version
+        s[3] = now // PHASE_MS
+        s[4] = now // BLINK_MS
+        s[5] = app.message
+        s[6] = app.power
+        s[7] = app.preview
+        s[8] = app.pit_cursor
+        s[9] = app.flash.until
+        s[10] = app.effect.until
         same = app.frame.complete and s == was
         if not same:
             for i in range(_STATE):
