@@ -6,6 +6,8 @@ stand-ins (tests/cp_standins) only for the modules the unix port lacks.
 """
 
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -134,17 +136,12 @@ def standin_cost(version=None):
     """
     version = version or circuitpython.DEFAULT_VERSION
     if version not in _cost:
-        with tempfile.TemporaryDirectory() as tmp:
-            script = os.path.join(tmp, "cost.py")
-            with open(script, "w") as f:
-                f.write(
-                    "import gc\ngc.collect()\nat = gc.mem_alloc()\n"
-                    "for name in %r:\n    __import__(name)\n"
-                    "gc.collect()\nprint(gc.mem_alloc() - at)\n" % (STANDIN_MODULES,)
-                )
-            status, out, err = circuitpython.run(
-                script, path=(circuitpython.STANDINS,), cwd=tmp, version=version
-            )
+        source = (
+            "import gc\ngc.collect()\nat = gc.mem_alloc()\n"
+            "for name in %r:\n    __import__(name)\n"
+            "gc.collect()\nprint(gc.mem_alloc() - at)\n" % (STANDIN_MODULES,)
+        )
+        status, out, err = run_on_drive(lambda _tmp: source, version=version)
         if status:
             raise RuntimeError("the stand-ins do not import: " + (err or out)[-500:])
         _cost[version] = int(out.split()[-1])
@@ -157,23 +154,54 @@ def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=No
     The heap is `heap_kb` plus what the stand-ins' own code takes (standin_cost). Returns
     (status, stdout, stderr); status 0 means the script reached its end.
     """
-    with tempfile.TemporaryDirectory() as tmp:
-        script = os.path.join(tmp, "boot.py")
-        with open(script, "w") as f:
-            f.write(
-                PRELUDE
-                % {
-                    "nvm": nvm or os.path.join(tmp, "nvm.bin"),
-                    "steps": tuple(steps),
-                    "frames": max_frames,
-                    "code": os.path.join(drive, "code.py"),
-                }
-            )
-        path = (drive, os.path.join(drive, "lib"), circuitpython.STANDINS)
-        version = version or circuitpython.DEFAULT_VERSION
-        heap = heap_kb * 1024 + standin_cost(version)
+    version = version or circuitpython.DEFAULT_VERSION
+    heap = heap_kb * 1024 + standin_cost(version)
+    return run_on_drive(
+        lambda tmp: (
+            PRELUDE
+            % {
+                "nvm": nvm or tmp + "/nvm.bin",
+                "steps": tuple(steps),
+                "frames": max_frames,
+                "code": "code.py",
+            }
+        ),
+        heap=heap,
+        drive=drive,
+        version=version,
+    )
+
+
+def run_on_drive(source, heap=1 << 20, drive=DRIVE, version=None):
+    """Run the script `source(tmp)` in CircuitPython with the drive as its working directory.
+
+    Every path the run sees is relative and the same wherever the checkout lives: the script is
+    imported (`-c "import run"`, so sys.path[0] stays "" as on the device, not the script's real
+    path) from a folder beside the drive, with the stand-ins copied beside it. Each module
+    keeps its file name on the heap: absolute paths moved the smallest heap by kilobytes from
+    one checkout to another.
+    """
+    version = version or circuitpython.DEFAULT_VERSION
+    os.makedirs(os.path.dirname(drive), exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(drive), prefix="cp") as tmp:
+        rel = os.path.relpath(tmp, drive).replace(os.sep, "/")
+        with open(os.path.join(tmp, "run.py"), "w") as f:
+            f.write(source(rel))
+        for name in os.listdir(circuitpython.STANDINS):
+            if name.endswith(".py"):
+                shutil.copy(os.path.join(circuitpython.STANDINS, name), tmp)
+        interpreter = os.path.relpath(circuitpython.interpreter(version), drive)
         # The drive is the working directory, as on the device: code.py finds endgame.kdb.
-        return circuitpython.run(script, heap=heap, path=path, cwd=drive, version=version)
+        proc = subprocess.run(
+            [interpreter, "-X", "heapsize=%d" % heap, "-c", "import run"],
+            capture_output=True,
+            text=True,
+            cwd=drive,
+            env=dict(os.environ, MICROPYPATH="lib:" + rel),
+            timeout=600,
+            errors="replace",
+        )
+        return proc.returncode, proc.stdout, proc.stderr
 
 
 def figures(out):
@@ -285,15 +313,10 @@ MODULES = (
 
 def heap_table(drive=DRIVE):
     """[(what, bytes)] for each import and start-up object, and the total after start-up."""
-    with tempfile.TemporaryDirectory() as tmp:
-        script = os.path.join(tmp, "table.py")
-        with open(script, "w") as f:
-            f.write(
-                TABLE_SCRIPT
-                % {"nvm": os.path.join(tmp, "nvm.bin"), "modules": MODULES, "standins": STANDIN_MODULES}
-            )
-        path = (drive, os.path.join(drive, "lib"), circuitpython.STANDINS)
-        status, out, err = circuitpython.run(script, heap=1 << 20, path=path, cwd=drive)
+    status, out, err = run_on_drive(
+        lambda tmp: TABLE_SCRIPT % {"nvm": tmp + "/nvm.bin", "modules": MODULES, "standins": STANDIN_MODULES},
+        drive=drive,
+    )
     if status:
         raise SystemExit("the heap table run failed: %s" % (err or out).strip()[-800:])
     rows = []
@@ -316,8 +339,9 @@ def file_sizes(drive=DRIVE):
     return sorted(out)
 
 
-def report(out=None, drive=DRIVE):
-    """Print the drive's files, where the heap goes, the session's figures and `smallest heap: N KB`."""
+def report(out=None, drive=DRIVE, games=50):
+    """Print the drive's files, where the heap goes, the session's figures, `games` games in a row
+    (none: the drift's own test plays them) and `smallest heap: N KB`."""
     out = out or sys.stdout
     files = file_sizes(drive)
     out.write("files on the drive (%s):\n" % os.path.relpath(drive))
@@ -351,14 +375,15 @@ def report(out=None, drive=DRIVE):
             "  largest free block after start-up (the %d-byte holes): %d bytes\n"
             % (HOLE, got["largest_hole"])
         )
-    first, last, status, tail = drift(drive=drive)
-    if status:
-        out.write("50 games in a row at %d KB FAILED:\n%s\n" % (DEVICE_HEAP_KB, tail))
-    else:
-        out.write(
-            "50 games in a row at %d KB: free after the first %d bytes, after the 50th %d (%+d)\n"
-            % (DEVICE_HEAP_KB, first, last, last - first)
-        )
+    if games:
+        first, last, status, tail = drift(games, drive=drive)
+        if status:
+            out.write("%d games in a row at %d KB FAILED:\n%s\n" % (games, DEVICE_HEAP_KB, tail))
+        else:
+            out.write(
+                "%d games in a row at %d KB: free after the first %d bytes, after the last %d (%+d)\n"
+                % (games, DEVICE_HEAP_KB, first, last, last - first)
+            )
     smallest = smallest_heap(drive)
     out.write("smallest heap: %s\n" % ("%d KB" % smallest if smallest else "over 256 KB"))
     return smallest
