@@ -36,8 +36,11 @@ from kalaha.compat import const
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
 # An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
-# the emulated MacroPad (docs/performance.md), about 3 nodes; counted high, as first measured.
-PROBE_NODES = const(6)
+# the emulated MacroPad, where a node in a game takes about 0.6 ms (docs/performance.md).
+PROBE_NODES = const(2)
+# A level's endgame budget applies once the pits hold this few seeds and it has the table: the
+# table (14) is a few sowings away, so a node there buys exact values.
+ENDGAME_SEEDS = const(21)
 WIN = const(8000)  # a won game scores WIN - plies + margin*WIN_UNIT: above any evaluation
 # A seed of final margin in a finished (or table-known) game: more than the plies (under 64)
 # that prefer a quicker win, so the margin decides and perfect play maximises it.
@@ -825,7 +828,7 @@ class Search:
 # ----- levels ---------------------------------------------------------------------------
 
 
-# name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms)
+# name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms, ...)
 # The budget and the cap are the whole turn's: an extra turn goes on with the pits the first
 # search chose for it (its principal line), or searches with what the turn has left (at least
 # an eighth, the turn at most a quarter over: turn_share). The cap counts wall-clock time, and a
@@ -835,7 +838,9 @@ class Search:
 # limit: it begins no iteration it cannot finish (about 4,700 spent a turn in the ladder's games).
 # The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
 # least 70% against the one below, from distinct openings; the device's speed caps Expert, so
-# Strong is what Expert beats that clearly:
+# Strong's middle game is what Expert beats that clearly. With the endgame table near (at
+# most ENDGAME_SEEDS in the pits) Strong's budget doubles: there its nodes buy exact values,
+# and the ladder is decided earlier (without the table the doubling cost the ladder 2 points):
 # Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never
 # the reply, so it leaves seeds to be captured, and it misjudges a move by up to three seeds
 # (it may miss a small capture or extra turn).
@@ -848,7 +853,9 @@ class Search:
 class Level:
     """A playing level as a named record (python-chess's engine.Limit style)."""
 
-    def __init__(self, name, depth, turn_depth, nodes, noise, cap_ms, uses_table=False, stop_early=False):
+    def __init__(
+        self, name, depth, turn_depth, nodes, noise, cap_ms, uses_table=False, stop_early=False, endgame=0
+    ):
         self.name = name
         self.depth = depth  # the deepest iteration, in plies
         self.turn_depth = turn_depth  # what an extra-turn sowing counts: False 1 ply, HALF, True free
@@ -857,13 +864,14 @@ class Level:
         self.cap_ms = cap_ms  # the turn's hard time cap: play the best move found so far
         self.uses_table = uses_table  # plays the endgame table's exact values where it applies
         self.stop_early = stop_early  # begins no iteration the budget cannot finish (Search.start)
+        self.endgame_nodes = endgame or nodes  # the budget with the table near (ENDGAME_SEEDS)
 
 
 LEVELS = {
     "easy": Level("easy", 1, True, 400, 3, 1000),
     "medium": Level("medium", 4, True, 3000, 4, 1500),
     # (Strong's cap keeps a turn within 1.2 s on the device, an extra turn's searches included.)
-    "strong": Level("strong", 60, HALF, 700, 0, 1150, True),
+    "strong": Level("strong", 60, HALF, 650, 0, 1150, True, endgame=1400),
     "expert": Level("expert", 60, HALF, 12000, 0, 7500, True, True),
 }
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
@@ -889,13 +897,17 @@ def start_level(search, board, level, seed=1, table=None, spent=0):
     spent: nodes this turn's earlier sowings used (the level's budget is the whole turn's).
     """
     spec = LEVELS[level]
+    table = table if spec.uses_table else None
+    budget = spec.nodes
+    if table is not None and sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= ENDGAME_SEEDS:
+        budget = spec.endgame_nodes
     search.start(
         board,
         depth=spec.depth,
-        nodes=turn_share(spec.nodes, spent),  # (all of it when nothing is spent)
+        nodes=turn_share(budget, spent),  # (all of it when nothing is spent)
         noise=spec.noise,
         seed=seed + board.ply,
         turn_depth=spec.turn_depth,
         stop_early=spec.stop_early,
-        table=table if spec.uses_table else None,
+        table=table,
     )

@@ -9,8 +9,8 @@ from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.ai import Search
-from kalaha.analysis import solve
+from kalaha.ai import ENDGAME_SEEDS, LEVELS, Search
+from kalaha.analysis import best_turn, solve
 from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
 from kalaha.reading import app_lines as lines
@@ -612,3 +612,35 @@ def test_with_the_table_a_game_ending_sowing_is_weighed_by_its_margin(table10):
         if any(ends) and not all(ends):
             mixed.append((b, quality.exact_values(b, table, solver), {}))
     assert quality.score("strong", mixed, table, True, solver)[:2] == (100.0, 0.0)
+
+
+def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
+    # With the table near (at most ENDGAME_SEEDS seeds in the pits) Strong's nodes buy exact
+    # values, so its whole turn may use its endgame budget there; elsewhere, or without the
+    # table, its middle game's budget (a turn at most a quarter over, its last node finished).
+    spec = LEVELS["strong"]
+    table = EndgameTable(table10).verify_all()
+    search = Search()
+    rng = random.Random(5)
+
+    def most(budget, sowings):
+        return budget + budget // 4 + 7 * sowings  # each search may finish a frontier node (6)
+
+    beyond = []  # near the table: how far past the middle game's budget a turn went
+    far = 0
+    for k in range(50):
+        board = Board()
+        target = rng.randrange(12, 34)
+        while board.to_move is not None and sum(board.row(SOUTH)) + sum(board.row(NORTH)) > target:
+            board.push(rng.choice([m for m in board.legal_moves() if m]))
+        if board.to_move is None:
+            continue
+        near = sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= ENDGAME_SEEDS
+        pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k, table=table)
+        assert nodes <= most(spec.endgame_nodes if near else spec.nodes, len(pits))
+        far += not near
+        if near:
+            beyond.append(nodes - most(spec.nodes, len(pits)))
+            pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k)
+            assert nodes <= most(spec.nodes, len(pits))
+    assert far and max(beyond) > 0
