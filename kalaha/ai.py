@@ -38,9 +38,10 @@ INF = const(30000)
 # An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
 # the emulated MacroPad, where a node in a game takes about 0.6 ms (docs/performance.md).
 PROBE_NODES = const(2)
-# A level's endgame budget applies once the pits hold this few seeds and it has the table: the
-# table (14) is a few sowings away, so a node there buys exact values.
-ENDGAME_SEEDS = const(21)
+# A level's endgame budget applies once the pits hold at most this many seeds more than its
+# endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
+# there buys exact values.
+ENDGAME_REACH = const(7)
 WIN = const(8000)  # a won game scores WIN - plies + margin*WIN_UNIT: above any evaluation
 # A seed of final margin in a finished (or table-known) game: more than the plies (under 64)
 # that prefer a quicker win, so the margin decides and perfect play maximises it.
@@ -839,7 +840,7 @@ class Search:
 # The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
 # least 70% against the one below, from distinct openings; the device's speed caps Expert, so
 # Strong's middle game is what Expert beats that clearly. With the endgame table near (at
-# most ENDGAME_SEEDS in the pits) Strong's budget doubles: there its nodes buy exact values,
+# most ENDGAME_REACH seeds beyond it) Strong's budget doubles: there its nodes buy exact values,
 # and the ladder is decided earlier (without the table the doubling cost the ladder 2 points):
 # Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never
 # the reply, so it leaves seeds to be captured, and it misjudges a move by up to three seeds
@@ -864,7 +865,7 @@ class Level:
         self.cap_ms = cap_ms  # the turn's hard time cap: play the best move found so far
         self.uses_table = uses_table  # plays the endgame table's exact values where it applies
         self.stop_early = stop_early  # begins no iteration the budget cannot finish (Search.start)
-        self.endgame_nodes = endgame or nodes  # the budget with the table near (ENDGAME_SEEDS)
+        self.endgame_nodes = endgame or nodes  # the budget with the table near (ENDGAME_REACH)
 
 
 LEVELS = {
@@ -899,7 +900,7 @@ def start_level(search, board, level, seed=1, table=None, spent=0):
     spec = LEVELS[level]
     table = table if spec.uses_table else None
     budget = spec.nodes
-    if table is not None and sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= ENDGAME_SEEDS:
+    if table is not None and sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= table.max_seeds + ENDGAME_REACH:
         budget = spec.endgame_nodes
     search.start(
         board,

@@ -9,7 +9,7 @@ from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.ai import ENDGAME_SEEDS, LEVELS, Search
+from kalaha.ai import ENDGAME_REACH, LEVELS, Search
 from kalaha.analysis import best_turn, solve
 from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
@@ -615,7 +615,7 @@ def test_with_the_table_a_game_ending_sowing_is_weighed_by_its_margin(table10):
 
 
 def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
-    # With the table near (at most ENDGAME_SEEDS seeds in the pits) Strong's nodes buy exact
+    # With the table near (at most ENDGAME_REACH seeds beyond it) Strong's nodes buy exact
     # values, so its whole turn may use its endgame budget there; elsewhere, or without the
     # table, its middle game's budget (a turn at most a quarter over, its last node finished).
     spec = LEVELS["strong"]
@@ -635,7 +635,7 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
             board.push(rng.choice([m for m in board.legal_moves() if m]))
         if board.to_move is None:
             continue
-        near = sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= ENDGAME_SEEDS
+        near = sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= table.max_seeds + ENDGAME_REACH
         pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k, table=table)
         assert nodes <= most(spec.endgame_nodes if near else spec.nodes, len(pits))
         far += not near
