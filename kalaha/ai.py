@@ -900,7 +900,7 @@ def start_level(search, board, level, seed=1, table=None, spent=0):
     spec = LEVELS[level]
     table = table if spec.uses_table else None
     budget = spec.nodes
-    if table is not None and sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= table.max_seeds + ENDGAME_REACH:
+    if table is not None and table.applies(board, ENDGAME_REACH):
         budget = spec.endgame_nodes
     search.start(
         board,

@@ -139,9 +139,10 @@ class EndgameTable:
             and board.alga == self.alga
         )
 
-    def applies(self, board):
-        """True when `board` plays by this table's rules and holds few enough seeds in its pits."""
-        return self.rules_match(board) and self.ranker.seeds(board.cells) <= self.max_seeds
+    def applies(self, board, beyond=0):
+        """True when `board` plays by this table's rules and holds few enough seeds in its pits
+        (with `beyond`: at most that many more than the table covers)."""
+        return self.rules_match(board) and self.ranker.seeds(board.cells) <= self.max_seeds + beyond
 
     def probe(self, cells, mover, check=True):
         """The future store gain of `mover` (to move) from board cells, or -1 if not covered.

@@ -626,16 +626,19 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
     def most(budget, sowings):
         return budget + budget // 4 + 7 * sowings  # each search may finish a frontier node (6)
 
+    def in_pits(board):
+        return sum(board.row(SOUTH)) + sum(board.row(NORTH))
+
     beyond = []  # near the table: how far past the middle game's budget a turn went
     far = 0
     for k in range(50):
         board = Board()
         target = rng.randrange(12, 34)
-        while board.to_move is not None and sum(board.row(SOUTH)) + sum(board.row(NORTH)) > target:
+        while board.to_move is not None and in_pits(board) > target:
             board.push(rng.choice([m for m in board.legal_moves() if m]))
         if board.to_move is None:
             continue
-        near = sum(board.row(SOUTH)) + sum(board.row(NORTH)) <= table.max_seeds + ENDGAME_REACH
+        near = in_pits(board) <= table.max_seeds + ENDGAME_REACH
         pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k, table=table)
         assert nodes <= most(spec.endgame_nodes if near else spec.nodes, len(pits))
         far += not near
@@ -644,3 +647,11 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
             pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k)
             assert nodes <= most(spec.nodes, len(pits))
     assert far and max(beyond) > 0
+    # A board the table's rules do not cover (4 pits) keeps the middle game's budget.
+    for k in range(10):
+        board = Board(pits=4, seeds=2)
+        while board.to_move is not None and in_pits(board) > 8:
+            board.push(rng.choice([m for m in board.legal_moves() if m]))
+        if board.to_move is not None:
+            pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k, table=table)
+            assert nodes <= most(spec.nodes, len(pits))

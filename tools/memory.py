@@ -182,7 +182,6 @@ def run_on_drive(source, heap=1 << 20, drive=DRIVE, version=None):
     one checkout to another.
     """
     version = version or circuitpython.DEFAULT_VERSION
-    os.makedirs(os.path.dirname(drive), exist_ok=True)
     with tempfile.TemporaryDirectory(dir=os.path.dirname(drive), prefix="cp") as tmp:
         rel = os.path.relpath(tmp, drive).replace(os.sep, "/")
         with open(os.path.join(tmp, "run.py"), "w") as f:
