@@ -838,8 +838,8 @@ class Search:
 # on the emulated MacroPad): the host measures what the device plays. Expert's 12,000 are a
 # limit: it begins no iteration it cannot finish (about 4,600 spent a turn in the ladder's games).
 # The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
-# least 70% against the one below, from distinct openings; the device's speed caps Expert, so
-# Strong's middle game is what Expert beats that clearly. With the endgame table near (at
+# least 70% against the one below, from even openings (kalaha.match); the device's speed caps
+# Expert, so Strong's middle game is what Expert beats that clearly. With the endgame table near (at
 # most ENDGAME_REACH seeds beyond it) Strong's budget is 1,400: there its nodes buy exact values,
 # and the ladder is decided earlier (without the table the same cost the ladder 2 points):
 # Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never

@@ -246,8 +246,9 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
 
         table = endgame_table(args.table, Board())
         out.write(
-            "Each level against the one below, %d games a pair (every opening played from both "
-            "sides): the upper level's score, a draw half a win, +- twice its standard error.\n" % args.games
+            "Each level against the one below, %d games a pair (the most even third of random "
+            "openings, each played from both sides): the upper level's score, a draw half a win, "
+            "+- twice its standard error.\n" % args.games
         )
         if table is None:
             out.write("(no endgame table: build it with make device, or give --table)\n")

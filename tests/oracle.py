@@ -4,6 +4,8 @@ Written from RULES.md without looking at kalaha/board.py: rows per side, copy-on
 no tricks. Slow on purpose; only the tests use it.
 """
 
+from functools import cache
+
 STORE = "store"
 
 
@@ -101,3 +103,40 @@ def oracle_perft(game, depth):
     if depth == 0:
         return 1
     return sum(oracle_perft(game.play(m), depth - 1) for m in game.moves())
+
+
+def brute_margin(game):
+    """Perfect-play final margin (South - North), both sides maximising their own margin."""
+
+    @cache
+    def value(key):
+        g = key_to_game[key]
+        if g.over:
+            return g.stores[0] - g.stores[1]
+        vals = []
+        for m in g.moves():
+            if m == "T":
+                continue
+            child = g.play(m)
+            ck = keyof(child)
+            key_to_game[ck] = child
+            vals.append(value(ck))
+        return max(vals) if g.mover == 0 else min(vals)
+
+    key_to_game = {}
+    k = keyof(game)
+    key_to_game[k] = game
+    return value(k), value, key_to_game
+
+
+def keyof(g):
+    """A hashable key of the oracle's position."""
+    return (tuple(g.rows[0]), tuple(g.rows[1]), tuple(g.stores), g.mover, g.over)
+
+
+def replay_oracle(rules, moves):
+    """The oracle's game after `moves` (pits, as Board.moves() gives them) from the start."""
+    g = OracleGame(**rules)
+    for m in moves:
+        g = g.play(m)
+    return g

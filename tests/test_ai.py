@@ -1,52 +1,15 @@
 """The computer opponent against brute force, plus its contracts (slices, legality, determinism)."""
 
 import random
-from functools import cache
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import OracleGame
+from oracle import brute_margin, replay_oracle
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import HALF, LEVEL_NAMES, LEVELS, Search, start_level, turn_share
 from kalaha.analysis import best_turn, solve, think
-
-
-def brute_margin(game):
-    """Perfect-play final margin (South - North), both sides maximising their own margin."""
-
-    @cache
-    def value(key):
-        g = key_to_game[key]
-        if g.over:
-            return g.stores[0] - g.stores[1]
-        vals = []
-        for m in g.moves():
-            if m == "T":
-                continue
-            child = g.play(m)
-            ck = keyof(child)
-            key_to_game[ck] = child
-            vals.append(value(ck))
-        return max(vals) if g.mover == 0 else min(vals)
-
-    key_to_game = {}
-    k = keyof(game)
-    key_to_game[k] = game
-    return value(k), value, key_to_game
-
-
-def keyof(g):
-    return (tuple(g.rows[0]), tuple(g.rows[1]), tuple(g.stores), g.mover, g.over)
-
-
-def replay_oracle(rules, moves):
-    g = OracleGame(**rules)
-    for m in moves:
-        g = g.play(m)
-    return g
-
 
 SMALL = [
     dict(pits=2, seeds=2),

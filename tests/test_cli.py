@@ -8,6 +8,7 @@ import pytest
 from cpy import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import brute_margin, replay_oracle
 
 from kalaha import Board
 from kalaha.analysis import solve
@@ -195,6 +196,45 @@ def test_match_openings_on_a_board_too_small_for_them_repeat_the_start():
     assert openings({"pits": 1, "seeds": 1}, 3, 2, 1) == ["", "", ""]
     two = openings({"pits": 2, "seeds": 1}, 20, 2, 1)
     assert len(two) == 20 and all(Board.from_record(r, pits=2, seeds=1).to_move is not None for r in two)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.sampled_from(
+        [
+            dict(pits=3, seeds=2),
+            dict(pits=3, seeds=2, empty_capture=True),
+            dict(pits=2, seeds=3),
+            dict(pits=3, seeds=3),
+        ]
+    ),
+    st.integers(1, 5),
+    st.integers(1, 10**6),
+)
+def test_match_openings_are_the_most_even_of_those_drawn(rules, count, seed):
+    # Judged by perfect play (the oracle's brute force): every kept opening is at least as near a
+    # draw as every one left out, and they keep the order they were drawn in. An opening with one
+    # legal sowing (no choice to judge) is kept only when those with a choice run out.
+    from kalaha.match import even_openings, openings
+
+    drawn = openings(rules, 3 * count, 2, seed)
+    kept = even_openings(rules, count, 2, seed, nodes=20000)
+    assert len(kept) == count
+    rest = iter(drawn)
+    assert all(any(r == d for d in rest) for r in kept)  # (in drawn order)
+    left_out = list(drawn)
+    for r in kept:
+        left_out.remove(r)
+
+    def forced(record):
+        return len(list(Board.from_record(record, **rules).legal_moves())) == 1
+
+    def lean(record):
+        return abs(brute_margin(replay_oracle(rules, Board.from_record(record, **rules).moves()))[0])
+
+    if any(not forced(r) for r in left_out):
+        assert not any(forced(r) for r in kept)
+        assert max(lean(r) for r in kept) <= min(lean(r) for r in left_out if not forced(r))
 
 
 def test_the_ladder_refuses_a_single_game():
