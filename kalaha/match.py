@@ -98,14 +98,14 @@ def even_openings(rules, count, plies, seed, nodes=EVEN_NODES):
     search = Search()
     lean = []
     for record in drawn:
-        board = Board(**rules)
-        board.push_record(record)
+        board = Board.from_record(record, **rules)
+        if len(list(board.legal_moves())) == 1:
+            lean.append((True, 0))  # one legal sowing: no choice to judge, left for last
+            continue
         search.start(board, nodes=nodes)
         while not search.step(1 << 20):
             pass
-        # A found win or loss is less even than any other; a position with one legal sowing is
-        # not searched (nodes 0): left for last.
-        lean.append((search.nodes == 0, abs(search.score)))
+        lean.append((False, abs(search.score)))  # (a found win or loss: less even than any other)
     kept = sorted(range(len(drawn)), key=lambda i: lean[i])[:count]
     return [drawn[i] for i in sorted(kept)]
 

@@ -624,7 +624,7 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
     rng = random.Random(5)
 
     def most(budget, sowings):
-        return budget + budget // 4 + 7 * sowings  # each search may finish a frontier node (6)
+        return budget + budget // 4 + 7 * sowings  # each search may finish a frontier node and its probe
 
     def in_pits(board):
         return sum(board.row(SOUTH)) + sum(board.row(NORTH))

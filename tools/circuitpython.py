@@ -63,20 +63,26 @@ def compile_mpy(source, target, version=DEFAULT_VERSION, name=None):
     return target
 
 
-def command(script, heap=None, version=DEFAULT_VERSION, args=()):
-    """The command line that runs `script` (with `args`) in CircuitPython `version`."""
-    cmd = [interpreter(version)]
+def command(script, heap=None, version=DEFAULT_VERSION, args=(), cwd=None):
+    """The command line that runs `script` (with `args`; None: `args` only, e.g. -c CODE) in
+    CircuitPython `version`; with `cwd`, the interpreter's path relative to it (the interpreter
+    keeps its own path on the heap: the same then wherever the checkout lives)."""
+    program = interpreter(version)
+    if cwd:
+        program = os.path.join(os.curdir, os.path.relpath(program, cwd))
+    cmd = [program]
     if heap:
         cmd += ["-X", "heapsize=%d" % heap]
-    return cmd + [script] + [str(a) for a in args]
+    return cmd + ([script] if script else []) + [str(a) for a in args]
 
 
 def run(script, heap=None, path=(), cwd=None, timeout=600, version=DEFAULT_VERSION, args=()):
     """Run the file `script` in CircuitPython with `path` first on sys.path; (status, stdout, stderr).
 
     heap: the heap size in bytes (`-X heapsize`), None for the interpreter's default (about 1 MB).
+    script None: run `args` alone (-c CODE).
     """
-    cmd = command(script, heap, version, args)
+    cmd = command(script, heap, version, args, cwd)
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path)))
     proc = subprocess.run(
         cmd, capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout, errors="replace"

@@ -7,7 +7,6 @@ stand-ins (tests/cp_standins) only for the modules the unix port lacks.
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -189,18 +188,10 @@ def run_on_drive(source, heap=1 << 20, drive=DRIVE, version=None):
         for name in os.listdir(circuitpython.STANDINS):
             if name.endswith(".py"):
                 shutil.copy(os.path.join(circuitpython.STANDINS, name), tmp)
-        interpreter = os.path.relpath(circuitpython.interpreter(version), drive)
         # The drive is the working directory, as on the device: code.py finds endgame.kdb.
-        proc = subprocess.run(
-            [interpreter, "-X", "heapsize=%d" % heap, "-c", "import run"],
-            capture_output=True,
-            text=True,
-            cwd=drive,
-            env=dict(os.environ, MICROPYPATH="lib:" + rel),
-            timeout=600,
-            errors="replace",
+        return circuitpython.run(
+            None, heap=heap, path=("lib", rel), cwd=drive, version=version, args=("-c", "import run")
         )
-        return proc.returncode, proc.stdout, proc.stderr
 
 
 def figures(out):
