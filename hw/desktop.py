@@ -12,6 +12,7 @@ Mouse: click a key or the encoder. Escape or closing the window quits.
 Saved data (settings, statistics, games) lives in ~/.pocket-kalaha/nvm.bin, or --data FILE.
 """
 
+import math
 import os
 import sys
 
@@ -72,9 +73,15 @@ def parse_script(text):
             if not args[0].lower().endswith(".png"):
                 raise ScriptError("%s: a shot is saved as a .png file" % where)
             steps.append(("shot", (args[0],)))
+        elif cmd == "choose" and args:
+            steps.append(("choose", (" ".join(args),)))
+        elif cmd == "play" and len(args) >= 3 and args[1] == "until":
+            keys = tuple(integer(k, 0, 11) for k in args[0].split(","))
+            steps.append(("play", (keys, " ".join(args[2:]))))
         else:
             raise ScriptError(
-                "%s: expected key N, hold N MS, turn +N|-N, click, wait MS, show or shot PATH.png" % where
+                "%s: expected key N, hold N MS, turn +N|-N, click, wait MS, show, shot PATH.png, "
+                "choose LABEL or play K,K,.. until TEXT" % where
             )
     return steps
 
@@ -115,13 +122,15 @@ DEFAULT_DATA = os.path.join(os.path.expanduser("~"), ".pocket-kalaha", "nvm.bin"
 
 def led_glow(colour):
     """A NeoPixel's colour as a screen shows it: NeoPixels look brighter than their numbers, so
-    the colour is lifted, every channel by the same factor (the hue stays: no channel clips)."""
+    the colour is lifted, every channel by the same factor (the hue stays: no channel clips),
+    its brightest channel along a square root: dim shades lifted most, and two shades the
+    device shows apart (a pit's seed counts) never drawn alike."""
     r, g, b = (colour >> 16) & 255, (colour >> 8) & 255, colour & 255
     top = max(r, g, b)
     if not top:
         return (0, 0, 0)
-    num, den = min(3 * top, 255), top
-    return (r * num // den, g * num // den, b * num // den)
+    lifted = math.isqrt(top * 255)
+    return (r * lifted // top, g * lifted // top, b * lifted // top)
 
 
 def window_scale(pygame, headless):
@@ -319,10 +328,36 @@ class Simulator:
                 self.frames(args[0])
             elif cmd == "show":
                 self.show(out)
+            elif cmd == "choose":
+                self.choose(args[0])
+            elif cmd == "play":
+                self.play(args[0], args[1])
             else:
                 self.save(args[0])
                 out.write("shot %s\n" % args[0])
         self.report(out)
+
+    def choose(self, label):
+        """Turn the knob to the menu line starting with `label` and push it."""
+        for _ in range(40):
+            if any(line.startswith("> " + label) for line in self.text()):
+                self.app.click()
+                self.step()
+                return
+            self.app.turn(1)
+            self.step()
+        raise ScriptError("choose %s: no such line in %r" % (label, self.text()))
+
+    def play(self, keys, until):
+        """Press `keys` in turn, a second apart, until a line of the display shows `until`."""
+        for n in range(3600):
+            if any(until in line for line in self.text()):
+                return
+            self.key_down(keys[n % len(keys)])
+            self.frames(KEY_PRESS_MS)
+            self.key_up(keys[n % len(keys)])
+            self.frames(1000 - KEY_PRESS_MS)
+        raise ScriptError("play: %r never showed" % until)
 
     def text(self):
         """The OLED's text, read back from the frame's pixels, top line first."""

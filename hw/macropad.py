@@ -143,8 +143,7 @@ class SerialReport:
         elif not app.thinker.thinking and self.thinking_since >= 0:
             print("kalaha: thought %d ms" % (now - self.thinking_since))
             self.thinking_since = -1
-            g = app.game
-            if g.board is None or g.board.to_move != g.computer:  # the computer's turn is over
+            if not app.screen.computer_moving(app):  # the computer's (or a computer seat's) turn is over
                 th = app.thinker
                 print("kalaha: turn: thinking %d ms, %d nodes" % (th.turn_ms, th.turn_nodes))
         result = app.screen.ends_game

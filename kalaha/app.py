@@ -23,18 +23,19 @@ from kalaha.compat import const, forget
 from kalaha.frame import Frame
 from kalaha.game import CLOCK_TICK, HANDOVER_MS, SIDE_TITLES, Game, Sowing
 from kalaha.screens import DRAW_OFFER, GAME, GAME_MENU, HELP, MENU, MOVES, RESULT
-from kalaha.store import DEFAULT_SETTINGS, MemoryFlash, Store
+from kalaha.store import DEFAULT_SETTINGS, LEVEL_NAMES, MemoryFlash, Store
 from kalaha.thinking import SLICE_NODES, Thinker
 from kalaha.view import (
     BUZZ,
     CAPTURE,
     EXTRA,
-    GOOD_COLOUR,
     ILLEGAL_COLOUR,
     LOSE,
     PASS,
+    THEIRS_COLOUR,
     TICK,
     WIN,
+    YOURS_COLOUR,
     View,
     key_of_cell,
     pit_of_view_key,
@@ -89,8 +90,8 @@ class App:
             self.settings.update(store.settings)
         if settings:
             self.settings.update(settings)
-        self.level = "medium"  # the computer's, for the next game against it
-        self.start_choice = 0  # who starts against the computer (kalaha.screens.START_NAMES)
+        # the computer's, for the next game against it (the last chosen: saved with the settings)
+        self.level = LEVEL_NAMES[self.settings["level"]]
         self.games_started = 0
         self.game = Game(self.store)
         self.sowing = Sowing()
@@ -139,8 +140,8 @@ class App:
             return False
         if self.screen == DRAW_OFFER:
             return g.draw_offer == SOUTH
-        if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES:
-            return g.viewer == NORTH
+        if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES or self.screen == RESULT:
+            return g.viewer == NORTH  # (the result faces whoever holds the device: the last mover)
         return False
 
     def render(self):
@@ -186,7 +187,7 @@ class App:
             th.check_table()
         if th.table_failed:
             th.table_failed = False
-            self.say("Table damaged")
+            self.say("endgame data lost")  # (the computer plays on without it)
             self.render()
 
     def clock_tick(self, now):
@@ -376,7 +377,7 @@ class App:
             self.go(action)
             return
         do = None
-        if self.screen.module is not None:  # (the record screens' own actions: kalaha.records)
+        if self.screen.module is not None:  # (a screen's own actions: kalaha.records, replay ...)
             do = getattr(__import__(self.screen.module, None, None, (action,)), action, None)
         if do is None:
             from kalaha import menus
@@ -431,6 +432,8 @@ class App:
         self.game.sow(pit, self.now)
         self.pit_cursor = -1
         self.preview = -1
+        self.message = ""  # (what the last sowing did is over: this one speaks for itself)
+        self.message_until = 0
 
     def finish_sowing(self):
         """The sowing's last seed has fallen (or a key skipped it): say what it did, end the
@@ -444,12 +447,14 @@ class App:
         viewer = g.viewer
         text = ""
         who = g.side_name(sowing.side)
+        # What the sowing did blinks in its sower's colour (yours or theirs: cause, then effect).
+        colour = YOURS_COLOUR if sowing.side == viewer else THEIRS_COLOUR
         if b.last_capture:
             # Both pits of the capture blink: where the last seed fell, and across.
             self.sound(CAPTURE)
             text = "%s %s %d" % (who, "take" if who == "You" else "takes", b.last_capture)
             self.effect.start(
-                GOOD_COLOUR,
+                colour,
                 key_of_cell(b, b.last_index, viewer),
                 key_of_cell(b, b.opposite(b.last_index), viewer),
                 self.now + EFFECT_MS,
@@ -458,7 +463,7 @@ class App:
             self.sound(EXTRA)
             text = "%s: extra turn" % who
             self.effect.start(
-                GOOD_COLOUR, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + EFFECT_MS
+                colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + EFFECT_MS
             )
         if b.to_move is None:
             self.end_game()
@@ -475,6 +480,8 @@ class App:
         """Two players: the device turns to the side to move, and says so."""
         g = self.game
         if g.hand_over():
+            self.effect.until = 0  # (its keys were the other player's view)
+            self.effect.keys[0] = self.effect.keys[1] = -1
             self.sound(PASS)
             self.say("%s: your move" % SIDE_TITLES[g.board.to_move], 2500)
 

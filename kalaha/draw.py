@@ -33,15 +33,37 @@ def centred(text, width=COLUMNS):
     return " " * pad + text if pad > 0 else text
 
 
-def split(text, width):
-    """`text` as two lines of at most `width` characters, broken at a space; (text, "") when
-    it fits one. A text that does not fit two is cut (the tests keep every text within)."""
-    if len(text) <= width:
+def lines_of(text, width):
+    """`text` as two lines of at most `width` characters; (text, "") when it fits one. Broken
+    after a sentence when the rest fits the second line ("Orange takes 3." / "Pass to Blue"),
+    else at the last space that fits, or after a colon if that evens the lines ("12/40:" /
+    "You 3"). A text that does not fit two is cut (the tests keep every text within)."""
+    n = len(text)
+    if n <= width:
         return text, ""
-    cut = text.rfind(" ", 0, width + 1)
+    cut = text.rfind(". ", 0, width)
+    if cut < 0 or n - cut - 2 > width:
+        cut = text.rfind(" ", 0, width + 1)
+        colon = text.rfind(": ", 0, width)
+        if colon >= 0 and n - colon - 2 <= width:
+            if max(colon + 1, n - colon - 2) <= max(cut, n - cut - 1):
+                cut = colon
     if cut < 0:
-        cut = width
+        return text[:width], text[width : 2 * width]
+    if text[cut] != " ":
+        cut += 1  # (after the full stop or colon)
     return text[:cut], text[cut + 1 : cut + 1 + width]
+
+
+def split(text, width):
+    """`text` in two lines of `width` (lines_of): what the screens draw."""
+    return lines_of(text, width)
+
+
+def fits(text, width):
+    """True when `text` shows whole in two lines of `width`."""
+    first, second = lines_of(text, width)
+    return (first + " " + second if second else first) == text
 
 
 def line(frame, page, text, inverted=False):
@@ -53,15 +75,16 @@ def line(frame, page, text, inverted=False):
 def figures_line(frame, page, text, inverted=False):
     """A line of a name and more numbers than the 5x7 font fits ("Orange 4 4 4 4 4 4 12"):
     the name in it, each number in 3x5 digits right-aligned in a FIGURE_PITCH column from
-    FIGURES_X. Redrawn only when it changed."""
+    FIGURES_X. Redrawn only when it changed: True then."""
     if not frame.changed(R_LINE + page, text, 1 if inverted else 0):
-        return
+        return False
     words = text.split()
     frame.line(page, words[0], inverted)
     x = FIGURES_X
     for word in words[1:]:
         frame.number(x, page * 8 + 1, int(word), 1, 2, inverted)
         x += FIGURE_PITCH
+    return True
 
 
 def title_line(frame, text):
@@ -137,30 +160,47 @@ def pit_style(chosen, landed, played):
 
 
 MENU_FOOTER = "turn: pick  push: ok"
+LIST_CHARS = const(20)  # a menu's or list's row: the last column is kept for the scroll marks
+_MARK_X = const(123)  # a scroll mark: a small arrow in the last pixels, clear of any row's text
+_UP = (0x10, 0x18, 0x1C, 0x18, 0x10)
+_DOWN = (0x04, 0x0C, 0x1C, 0x0C, 0x04)
 
 
-def menu(frame, title, labels, cursor, footer, first=-1):
-    """A title, six rows of `labels` from `first` (-1: around the `cursor`), the cursor's row
+def list_line(frame, page, text, inverted, mark):
+    """A menu's or list's row (at most LIST_CHARS characters), with a scroll mark (1: more
+    rows above, 2: below) drawn apart from its text."""
+    if frame.changed(R_LINE + page, text, (1 if inverted else 0) + 2 * mark):
+        frame.line(page, text, inverted)
+        if mark:
+            arrow = _UP if mark == 1 else _DOWN
+            for i in range(5):
+                frame.column(_MARK_X + i, page * 8, arrow[i], inverted)
+
+
+def menu(frame, title, labels, cursor, footer, first=-1, header=None):
+    """A title, the rows of `labels` from `first` (-1: around the `cursor`), the cursor's row
     an inverted bar (cursor -1: a list, nothing to choose), scroll marks where more rows are
-    above or below, and the footer."""
+    above or below, and the footer. A `header` stays on the line under the title."""
     rows = PAGES - 2
+    top = 1
+    if header is not None:
+        line(frame, 1, header)
+        rows -= 1
+        top = 2
     if first < 0:
         first = max(0, min(cursor - rows // 2, len(labels) - rows))
     title_line(frame, title)
     for row in range(rows):
         i = first + row
         if i >= len(labels):
-            line(frame, row + 1, "")
+            line(frame, row + top, "")
             continue
-        text = labels[i]
-        mark = ""
+        mark = 0
         if row == 0 and first > 0:
-            mark = "^"
+            mark = 1
         elif row == rows - 1 and i < len(labels) - 1:
-            mark = "v"
-        if mark:
-            text = "%-*s%s" % (COLUMNS - 1, text[: COLUMNS - 1], mark)
-        line(frame, row + 1, text, i == cursor)
+            mark = 2
+        list_line(frame, row + top, labels[i], i == cursor, mark)
     line(frame, FOOTER, footer)
 
 
@@ -181,7 +221,8 @@ def result(frame, title, mine, theirs, names, coach, labels, cursor):
     line(frame, 4, names)
     line(frame, 5, coach)
     for row in range(2):
-        line(frame, 6 + row, ("  " + labels[row]) if row < len(labels) else "", row == cursor)
+        text = labels[row] if row < len(labels) else ""
+        line(frame, 6 + row, text if len(text) > COLUMNS - 2 else "  " + text, row == cursor)
 
 
 def asleep(frame):

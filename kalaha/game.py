@@ -9,6 +9,8 @@ from kalaha.clock import WARN_MS
 from kalaha.compat import const
 
 SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
+# The seats of a game of 3-4 players, named by their colours (kalaha.ringview)
+SEAT_NAMES = ("Blue", "Orange", "Violet", "Cyan")
 END_WORDS = ("", ": resign", " (agreed)", " on time")
 HANDOVER_MS = const(900)  # two players: the sowing's end shown to its player before the device turns
 CLOCK_TICK = const(2)  # (Game.clock_tick: the last seconds tick)

@@ -18,14 +18,16 @@ PAGES = (
     "Store and capture\nLast seed in your\nstore: play again.\nLast seed in an empty\n"
     "pit of yours: take it\nand the seeds across.\n",
     "The end\nWhen a row is empty,\neach side stores the\nseeds in its own row.\n"
-    "Most seeds wins.\n\nOptions: Settings.",
+    "Most seeds wins.\nOptions: Settings.\n",
     "Keys and knob\nPress a pit: sow it.\nHold: see where it\nends; let go: sow.\n"
     "Knob: pick a pit and\npush to sow it. Else\npush: the game menu.",
     "Colours\nblue: your pits\norange: theirs\nwhite: last seed\ngreen: good move\n(blinks: a capture)\n",
     "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\ncomputer thinking\n\n",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
-    "3-4 players\nEach seat a colour:\nperson or computer.\nRows: sowing order.\n"
-    "3 x 4 pits are all\nkeys; 4 players: the\nmover's pits on keys.",
+    "3-4 players\nEach seat a colour:\nperson or computer.\nRows in sowing order,\n"
+    "the store after a |.\nThe mover's pits are\nthe lit keys.",
+    "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
+    "turn, sowing or seed.\nBottom corner keys:\na step back, on.",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (
@@ -35,6 +37,7 @@ COLOURS = (
     (),
     (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
+    (),
     (),
     (),
 )
@@ -63,9 +66,9 @@ def draw_help(app):
     """The help's page app.cursor (its text, what turns it) and its colours on the keys."""
     title, rows, colours = page(app.cursor)
     rows = list(rows)
-    if app.cursor == 2:  # (the end: with the endgame table, the computer plays it perfectly)
-        t = app.thinker.endgame
-        rows[4] = "Perfect at %d seeds" % t.max_seeds if t is not None else "No endgame table"
+    if app.cursor == 2 and app.thinker.endgame is not None:
+        # (with the endgame knowledge, the computer plays the last seeds perfectly)
+        rows[5] = "Computer ends perfect"
     text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, FOOTER)
     # The colour pages light a key in each colour they explain, beside its line.
     bright = app.settings["brightness"]

@@ -1,27 +1,30 @@
 """The menus' actions: new games and a saved game resumed, undo, resign, the hint, the level,
 the draw offer, the swap, and the questions before what cannot be undone (the record screens'
-own are in kalaha.records).
+own are in the modules of their screens: kalaha.records, kalaha.replay).
 
 Imported when a menu's item is chosen (App.act) and let go when the board or another screen's
 module is shown (App.go): a game has the heap back. Each takes the app; menus name them.
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
+from kalaha.board import DRAW, END_AGREED, END_RESIGN, SOUTH, SWAP, Board
 from kalaha.clock import ChessClock
 from kalaha.game import HANDOVER_MS, SIDE_TITLES
-from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT, START_NAMES
+from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT, START_NAMES, computer_side
 from kalaha.store import RING, TWO_PLAYERS
-from kalaha.view import BUZZ, EXTRA
+from kalaha.view import BUZZ, EXTRA, PASS
 
 
 def next_level(app):
-    i = LEVEL_NAMES.index(app.level)
-    app.level = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
+    i = (LEVEL_NAMES.index(app.level) + 1) % len(LEVEL_NAMES)
+    app.level = LEVEL_NAMES[i]
+    app.settings["level"] = i
+    app.store.save_settings(app.settings)  # (the setup is remembered, as the settings are)
 
 
 def next_starter(app):
-    app.start_choice = (app.start_choice + 1) % len(START_NAMES)
+    app.settings["starts"] = (app.settings["starts"] + 1) % len(START_NAMES)
+    app.store.save_settings(app.settings)
 
 
 def start_vs_computer(app):
@@ -45,8 +48,9 @@ def new_two_player_game(app):
 def open_ring(app):
     """3-4 players: their setup (kalaha.ringplay, imported now, let go with its screens)."""
     app.make_room_for_ring()
-    from kalaha.ringplay import RING_SETUP
+    from kalaha.ringplay import RING_SETUP, load_setup
 
+    load_setup(app)
     app.go(RING_SETUP)
 
 
@@ -54,16 +58,17 @@ def saved_game_kept(app, action):
     """True when no game waits to be continued; else ask before replacing it (False)."""
     if app.store.current is None:
         return True
-    CONFIRM.ask(app, "Replace saved game?", "Yes, new game", action, MENU)
+    CONFIRM.ask(app, "Replace saved game?", "No, keep it", "Yes, new game", action, MENU)
     return False
 
 
 def ask_resign(app):
-    CONFIRM.ask(app, "Resign this game?", "Yes, resign", "resign", GAME)
+    CONFIRM.ask(app, "Resign this game?", "No, play on", "Yes, resign", "resign", GAME)
 
 
 def play_again(app):
-    new_game(app, app.game.computer, again=True)
+    """The same kind of game again; against the computer, who starts as the setup says."""
+    new_game(app, None if app.game.computer is None else computer_side(app))
 
 
 def leave_game(app):
@@ -80,12 +85,15 @@ def offer_draw(app):
         return
     # The other player answers, with the device turned to them (App.flip).
     g.draw_offer = g.board.to_move
+    app.message = ""  # (the bottom line is the offer's own)
     app.go(DRAW_OFFER)
     app.sound(EXTRA)
 
 
 def accept_draw(app):
-    app.game.draw_offer = -1
+    g = app.game
+    g.facing = 1 - g.draw_offer  # (the result faces the one who accepted: they hold the device)
+    g.draw_offer = -1
     app.go(GAME)
     app.finish_game(DRAW, END_AGREED)
 
@@ -96,18 +104,8 @@ def decline_draw(app):
     app.say("No draw: %s next" % SIDE_TITLES[app.game.board.to_move])
 
 
-def computer_side(app):
-    if app.start_choice == 0:
-        return NORTH
-    if app.start_choice == 1:
-        return SOUTH
-    return NORTH if app.games_started % 2 == 0 else SOUTH
-
-
-def new_game(app, computer, again=False):
+def new_game(app, computer):
     st = app.settings
-    if again and computer is not None:
-        computer = 1 - computer  # play again: the other player starts
     swap = st["swap"] and computer is None  # never against the computer (as in the sources)
     board = Board(
         pits=st["pits"], seeds=st["seeds"], empty_capture=st["empty_capture"], alga=st["alga"], swap=swap
@@ -249,13 +247,12 @@ def swap_sides(app):
         g.last_turn = "T"
         g.last_mover = 1 - b.to_move
         g.last_from = g.last_end = -1
-        # The players changed seats; the first player, now North, moves next: the device
-        # turns to them after a moment (App.game_tick), if it does not face them already.
+        # The players changed sides; the first player, now North, moves next: the device goes
+        # to them (turned after a moment, App.game_tick, if it does not face North already).
         if g.facing != b.to_move:
             g.handover_at = app.now + HANDOVER_MS
-            app.say("Swap: pass to %s" % SIDE_TITLES[b.to_move], HANDOVER_MS)
-        else:
-            app.say("Swapped: %s next" % SIDE_TITLES[b.to_move], 2500)
+        app.sound(PASS)
+        app.say("Swap: pass to %s" % SIDE_TITLES[b.to_move], 2500)
     else:
         app.say("no swap now")
         app.sound(BUZZ)

@@ -3,6 +3,9 @@ each key shows. Host-only (tests, the simulator, the memory check's driver).
 """
 
 from kalaha.draw import (
+    _DOWN,
+    _MARK_X,
+    _UP,
     FIGURE_PITCH,
     FIGURES_X,
     PANEL_CHARS,
@@ -40,14 +43,28 @@ def read_page(buf, page, x=TEXT_X, columns=COLUMNS):
 
 def read_lines(buf, x=TEXT_X):
     """Every page's text, top to bottom; a line drawn inverted (a menu's chosen row) reads
-    with "> " before it."""
+    with "> " before it, and a scroll mark (kalaha.draw.list_line) as "^" or "v" after its
+    20th character."""
     out = []
     for page in range(PAGES):
         text = read_page(buf, page, x)
+        mark = scroll_mark(buf, page)
+        if mark:
+            text = "%-20s%s" % (text, mark)
         if inverted(buf, page, 0, WIDTH):
             text = "> " + text.lstrip()
         out.append(text)
     return out
+
+
+def scroll_mark(buf, page):
+    """ "^" or "v" when the page ends in a scroll mark's arrow, else ""."""
+    cols = bytes(b & 0x7F for b in buf[page * WIDTH + _MARK_X : page * WIDTH + _MARK_X + 5])
+    dark = bytes(~b & 0x7F for b in cols)
+    for arrow, mark in ((_UP, "^"), (_DOWN, "v")):
+        if cols == bytes(arrow) or dark == bytes(arrow):
+            return mark
+    return ""
 
 
 def inverted(buf, page, x, width):
@@ -97,7 +114,7 @@ def read_figures_line(buf, page):
     out = [read_page(buf, page, columns=6).split(" ")[0]]
     x = FIGURES_X
     while x < WIDTH:
-        n = read_number(buf, x, page * 8 + 1, 1, min(FIGURE_PITCH + 1, WIDTH - x), dark)
+        n = read_number(buf, x, page * 8 + 1, 1, min(FIGURE_PITCH - 1, WIDTH - x), dark)
         if n is None:
             break
         out.append(n)
@@ -147,7 +164,9 @@ def app_words(app):
 
 def cells_readable(buf, page, x=TEXT_X, columns=COLUMNS):
     """True when every character cell of `page` from x is blank or a glyph (light on dark or
-    dark on light): no piece of a picture that is not text."""
+    dark on light): no piece of a picture that is not text (but a scroll mark at its end)."""
+    if scroll_mark(buf, page):
+        columns = min(columns, COLUMNS - 1)
     for k in range(columns):
         at = page * WIDTH + x + k * CHAR
         if at + 5 > (page + 1) * WIDTH:
@@ -188,8 +207,8 @@ def pit_at(app, key):
     from kalaha.screens import GAME_MENU, MOVES
     from kalaha.view import pit_of_view_key
 
-    if not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
-        return None
+    if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
+        return None  # (a replay's keys are its controls)
     b, _cells, viewer = app.view.shown(app)
     side, pit = pit_of_view_key(key, viewer, b.pits)
     return (side, pit) if pit else None

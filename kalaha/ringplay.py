@@ -8,35 +8,61 @@ and its code cost a two-player game nothing. (The end codes come from kalaha.sto
 kalaha.board they would load it again after App.make_room_for_ring let it go.)
 """
 
-from kalaha.draw import FOOTER, figures_line, line, split
+from kalaha.draw import FOOTER, line, split
+from kalaha.game import SEAT_NAMES
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
+from kalaha.ringview import SEAT_COLOURS, draw_rows, light
+from kalaha.ringview import key_of as view_key_of
 from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page
 from kalaha.store import END_EMPTY, END_RESIGN, ring_computers
 from kalaha.store import RING as RING_MODE
-from kalaha.view import CAPTURE, EXTRA, OFF, PASS, TICK, WIN, scale
+from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, TICK, WIN, scale
 
-SEAT_NAMES = ("Blue", "Orange", "Green", "Violet")
-SEAT_COLOURS = (0x0050FF, 0xFF6000, 0x00FF30, 0xA000FF)
-SOW_COLOUR = 0xFFFFFF
-# 3 seats of 4 pits fill the 12 keys: the ring runs along the rows, turning at each end (left
-# to right, then right to left, ...) and up the left side back to the top: every seat's four
-# pits in a row of the path, in sowing order.
-SNAKE = (0, 1, 2, 5, 4, 3, 6, 7, 8, 11, 10, 9)
 LEVELS = ("easy", "medium", "strong", "expert")
-PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits, the mover's pits on keys)
+PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits)
 LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
-# A computer seat's longest think, per level (its node budget usually ends it sooner): the
-# best move of the deepest search done by then.
+# A computer seat's longest think for its whole turn, extra sowings included, per level (its
+# node budget usually ends each search sooner): the best move of the deepest search done by then.
 CAP_MS = {"easy": 1000, "medium": 800, "strong": 1500, "expert": 5000}
+SOWING_FLOOR_MS = 100  # ... and the least an extra turn's next sowing may think
 COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
 ANIM_MS = (40, 110, 220)  # ms a seed, by the speed setting
 # The search's slice: one sowing (up to about 1.5 ms on the device, a ring's sowing and its
 # position copied); four made frames of 21-22 ms (docs/performance.md).
 THINK_NODES = 1
+FOOTER_TEXT = "keys: sow  push: menu"
 
 
-# ----- the setup (RING_SETUP's items and actions) ---------------------------------------------
+# ----- the setup (RING_SETUP's items and actions; the last choices kept with the settings) ----
+
+
+def load_setup(app):
+    """The setup as last chosen (kalaha.store's CHOICE_KEYS), made whole: a person plays."""
+    r = RING
+    st = app.settings
+    r.players = st["ring_players"]
+    r.computers = st["ring_computers"] & ((1 << r.players) - 1)
+    if r.computers == (1 << r.players) - 1:
+        r.computers -= 1  # (Blue a person again: someone plays)
+    r.level = LEVELS[st["ring_level"]]
+    r.pits = st["ring_pits"]
+    r.seeds = min(st["ring_seeds"], most_seeds())
+    r.capture = st["ring_capture"]
+    r.limit = st["ring_limit"]
+
+
+def save_setup(app):
+    r = RING
+    st = app.settings
+    st["ring_players"] = r.players
+    st["ring_computers"] = r.computers
+    st["ring_level"] = LEVELS.index(r.level)
+    st["ring_pits"] = r.pits
+    st["ring_seeds"] = r.seeds
+    st["ring_capture"] = r.capture
+    st["ring_limit"] = r.limit
+    app.store.save_settings(st)
 
 
 def setup_items(app):
@@ -57,12 +83,37 @@ def setup_items(app):
     return (("Players: %d" % r.players, "next_players"),) + seats + rest
 
 
+# What the setup's chosen line means, on its bottom line (at most 21 characters).
+CAPTURE_NOTES = ("captures: next seat", "captures: seat across", "captures: every seat")
+SETUP_NOTES = ("", "the computer's skill", "pits in each row", "seeds in each pit")
+
+
+def setup_note(app):
+    r = RING
+    row = app.cursor
+    if row == 0:
+        return "3 or 4 round a ring"
+    if row <= r.players:
+        return "push: who plays it"
+    row -= r.players
+    if row == 4:
+        return CAPTURE_NOTES[r.capture]
+    if row == 5:
+        return "then computer plays" if r.limit else "no time limit"
+    return SETUP_NOTES[row] if row < 4 else ""
+
+
+def changed(app):
+    save_setup(app)
+
+
 def next_players(app):
     r = RING
     r.players = 4 if r.players == 3 else 3
     r.computers &= (1 << r.players) - 1
     if r.computers == (1 << r.players) - 1:
         r.computers -= 1  # (Blue a person again: someone plays)
+    changed(app)
 
 
 def next_seat(app):
@@ -73,16 +124,19 @@ def next_seat(app):
         app.say("a person must play")
         return
     r.computers = flipped
+    changed(app)
 
 
 def next_ring_level(app):
     RING.level = LEVELS[(LEVELS.index(RING.level) + 1) % len(LEVELS)]
+    changed(app)
 
 
 def next_pits(app):
     r = RING
     r.pits = PITS[(PITS.index(r.pits) + 1) % len(PITS)]
     r.seeds = min(r.seeds, most_seeds())
+    changed(app)
 
 
 def most_seeds():
@@ -92,14 +146,17 @@ def most_seeds():
 
 def next_seeds(app):
     RING.seeds = RING.seeds + 1 if RING.seeds < most_seeds() else 3
+    changed(app)
 
 
 def next_capture(app):
     RING.capture = (RING.capture + 1) % len(CAPTURE_NAMES)
+    changed(app)
 
 
 def next_limit(app):
     RING.limit = (RING.limit + 1) % len(LIMITS)
+    changed(app)
 
 
 def is_computer(seat):
@@ -112,7 +169,7 @@ def start_ring(app):
     if app.store.current is None:
         begin_ring(app)
         return
-    RING_CONFIRM.ask(app, "Replace saved game?", "Yes, new game", "begin_ring", RING_SETUP)
+    RING_CONFIRM.ask(app, "Replace saved game?", "No, keep it", "Yes, new game", "begin_ring", RING_SETUP)
 
 
 def begin_ring(app):
@@ -153,14 +210,15 @@ def show_game(app, board):
     r.board = board
     if r.search is None:
         r.search = RingSearch()
-    r.turn = ""
+    r.sowings = ""
     r.turn_seat = -1
     r.think_started = -1
     r.turn_started = -1
     r.auto = -1
     r.facing = board.to_move
-    r.rows_key = r.words_key = -1
-    r.capture_text = "capture: %s" % CAPTURE_NAMES[board.capture_from]
+    r.turn_ply = -1
+    r.places = None
+    r.rows[4] = r.words_key = -1
     app.sowing.path = None
     app.message = ""
     app.go(RING)
@@ -192,7 +250,8 @@ def ask_resign(app):
     if b.to_move is None or is_computer(b.to_move):
         app.say("resign on your turn")
         return
-    RING_CONFIRM.ask(app, "%s resigns?" % SEAT_NAMES[b.to_move], "Yes, resign", "resign_ring", RING)
+    question = "%s resigns?" % SEAT_NAMES[b.to_move]
+    RING_CONFIRM.ask(app, question, "No, play on", "Yes, resign", "resign_ring", RING)
 
 
 def resign_ring(app):
@@ -208,19 +267,13 @@ def resign_ring(app):
 
 
 def key_of(board, seat, pit):
-    """The key showing `seat`'s pit, or -1 (with more than 12 pits only the mover's are keys)."""
-    if board.seats == 3 and board.pits == 4:
-        return SNAKE[seat * 4 + pit - 1]
-    if seat == board.to_move:
-        return 12 - board.pits + pit - 1
-    return -1
+    """The key showing `seat`'s pit, or -1: the pits of the seat to move are the keys
+    (kalaha.ringview.key_of), the others' are on the display only."""
+    return view_key_of(board, board.to_move, seat, pit)
 
 
 def pit_of(board, key):
     """(seat, pit) on `key`, or None."""
-    if board.seats == 3 and board.pits == 4:
-        at = SNAKE.index(key)
-        return at // 4, at % 4 + 1
     pit = key - (12 - board.pits) + 1
     if board.to_move is not None and 1 <= pit <= board.pits:
         return board.to_move, pit
@@ -240,20 +293,17 @@ def key(app, k):
         return
     at = pit_of(b, k)
     if at is None:
-        app.illegal(k, "no pit there")
+        app.illegal(k, "your pits: lit keys")
         return
-    seat, pit = at
-    if seat != b.to_move:
-        app.illegal(k, "%s's pit: %s to move" % (SEAT_NAMES[seat], SEAT_NAMES[b.to_move]))
-        return
-    if not b.cells[b.pit_index(seat, pit)]:
+    _seat, pit = at
+    if not b.cells[b.pit_index(b.to_move, pit)]:
         app.illegal(k, "pit %d is empty" % pit)
         return
     sow(app, pit)
 
 
 def turn(app, delta):
-    app.say("keys: sow  push: menu")
+    app.say(FOOTER_TEXT)
 
 
 def click(app):
@@ -268,10 +318,12 @@ def sow(app, pit):
     b = r.board
     seat = b.to_move
     app.sowing.start(b, pit, app.now, ANIM_MS[app.settings["speed"]])
-    r.turn = r.turn + "-%d" % pit if r.turn_seat == seat and r.turn else "%d" % pit
+    r.sowings = r.sowings + "-%d" % pit if r.turn_seat == seat and r.sowings else "%d" % pit
     r.turn_seat = seat
     b.push(pit)
     app.store.move(pit)  # (saved as it is made: a power cut loses at most this sowing)
+    app.message = ""  # (what the last sowing did is over: this one speaks for itself)
+    app.message_until = 0
 
 
 def end_game(app, end=END_EMPTY):
@@ -297,10 +349,10 @@ def finish_sowing(app):
     text = ""
     if b.last_capture:
         app.sound(CAPTURE)
-        text = "%s takes %d" % (who(seat), b.last_capture)
+        text = "%s takes %d" % (SEAT_NAMES[seat], b.last_capture)
     elif b.last_extra:
         app.sound(EXTRA)
-        text = "%s: extra turn" % who(seat)
+        text = "%s: extra turn" % SEAT_NAMES[seat]
     if b.to_move != seat:
         r.auto = -1  # (the computer played out a turn whose time ran out)
         r.turn_started = -1
@@ -325,7 +377,7 @@ def tick(app, now):
             r.turn_started = now
         elif now - r.turn_started >= LIMITS[r.limit]:
             r.auto = b.to_move
-            app.say("Time: computer plays for %s" % SEAT_NAMES[b.to_move], 2500)
+            app.say("%s: time is up. The computer plays." % SEAT_NAMES[b.to_move], 2500)
     s = app.sowing
     if s.path is not None:
         ms = ANIM_MS[app.settings["speed"]]
@@ -337,50 +389,52 @@ def tick(app, now):
 
 
 def work(app):
-    """A computer seat's thinking, in this frame's share; it sows once decided and paused."""
+    """A computer seat's thinking, in this frame's share; it sows once decided and paused. Its
+    level's time is for the whole turn (app.thinker's turn account: the serial report's)."""
     r = RING
     b = r.board
     th = app.thinker
     if b is None or b.to_move is None or app.sowing.path is not None or not is_computer(b.to_move):
         return
     if r.think_started < 0:
+        if r.turn_seat != b.to_move or len(b.moves) != r.turn_ply:
+            th.turn_ms = th.turn_nodes = 0  # a new turn (not an extra turn's next sowing)
         r.think_started = app.now
+        r.decided = -1
         th.thinking = True
         nodes = LEVEL_NODES[r.level]
         r.search.start(b, nodes if nodes else 1 << 20, MAX_PLY if nodes else 1)
         return
-    if app.now - r.think_started >= CAP_MS[r.level]:
-        r.search.stop()
-    if not th.slices(r.search, nodes=THINK_NODES) or app.now - r.think_started < COMPUTER_PAUSE_MS:
+    if r.decided < 0:
+        if app.now - r.think_started >= max(CAP_MS[r.level] - th.turn_ms, SOWING_FLOOR_MS):
+            r.search.stop()
+        if not th.slices(r.search, nodes=THINK_NODES):
+            return
+        r.decided = app.now
+        th.turn_ms += app.now - r.think_started
+        th.turn_nodes += r.search.nodes
+    if app.now - r.think_started < COMPUTER_PAUSE_MS:
         return  # (paused: the last sowing's effect is read before the computer's next cause)
     r.think_started = -1
     th.thinking = False
     sow(app, r.search.best_pit)
+    r.turn_ply = len(b.moves)  # (the turn goes on from here if it earned an extra turn)
     app.render()
+
+
+def computer_moving(app):
+    """True while a computer seat's turn goes on (the serial report's turn figures)."""
+    b = RING.board
+    return b is not None and b.to_move is not None and is_computer(b.to_move)
 
 
 # ----- drawing -------------------------------------------------------------------------------
 
 
-def row_text(board, cells, seat):
-    """A seat's line: its name, its pits in sowing order, its store at the line's end
-    ("Blue    4  4  4  4  3"; with 6 pits longer than a line: drawn by figures_line)."""
-    base = seat * board.width
-    text = "%-6s" % SEAT_NAMES[seat]
-    for i in range(board.pits):
-        text += "%3d" % cells[base + i]
-    return text + " %*d" % (max(20 - len(text), 2), cells[base + board.pits])
-
-
-def who(seat):
-    """A seat's name in words, the computer's marked: "Orange (cpu)"."""
-    return SEAT_NAMES[seat] + (" (cpu)" if is_computer(seat) else "")
-
-
 def draw(app):
-    """The rows, the words and the keys. Their texts are made again only when what they show
-    changed (a seed fell, a message, a second of the move time): a frame allocates little, so
-    the heap seldom needs a collection in the middle of one."""
+    """The header and rows, the words and the keys. Their texts are made again only when what
+    they show changed (a seed fell, a message, a second of the move time): a frame allocates
+    little, so the heap seldom needs a collection in the middle of one."""
     r = RING
     b = r.board
     frame = app.frame
@@ -389,19 +443,7 @@ def draw(app):
     cells = s.cells if sowing else b.cells
     mover = s.side if sowing else b.to_move  # (the sower until its last seed falls)
     key = len(b.moves) * 256 + (s.pos + 1 if sowing else 0)
-    rows = r.rows
-    if key != r.rows_key:
-        r.rows_key = key
-        for seat in range(b.seats):
-            rows[seat] = row_text(b, cells, seat)
-    for seat in range(4):
-        if seat >= b.seats:
-            line(frame, seat, "")
-        elif b.pits > 4:
-            figures_line(frame, seat, rows[seat], seat == mover)  # (too many for the 5x7 font)
-        else:
-            line(frame, seat, rows[seat], seat == mover)
-    line(frame, 4, r.capture_text)
+    draw_rows(frame, b, cells, mover, r.rows, key)
     second = (app.now - r.turn_started) // 1000 if r.limit and r.turn_started >= 0 else -1
     if key != r.words_key or app.message is not r.words_said or second != r.words_second:
         r.words_key, r.words_said, r.words_second = key, app.message, second
@@ -411,86 +453,88 @@ def draw(app):
             r.words = (last_turn(), next_words(b, app.now))
     line(frame, 5, r.words[0])
     line(frame, 6, r.words[1])
-    line(frame, FOOTER, "keys: sow  push: menu")
-    light(app, b, cells, mover)
+    line(frame, FOOTER, FOOTER_TEXT)
+    last = s.path[s.pos - 1] if sowing and s.pos else -1
+    light(app.pixels, b, cells, mover, app.settings["brightness"], last)
+    flash = app.flash
+    if flash.keys[0] >= 0 and (app.now // 250) % 2 == 0:
+        app.pixels[flash.keys[0]] = scale(0xFF0000, app.settings["brightness"], 4)
 
 
 def last_turn():
-    """What the last turn did: "Blue played 2", "Orange (cpu): 2-1-4"."""
+    """What the last turn did: "Blue played 2", "Orange: 2-1-4-3-1-2"."""
     r = RING
-    if not r.turn or r.turn_seat < 0:
+    if not r.sowings or r.turn_seat < 0:
         return ""
-    text = "%s played %s" % (who(r.turn_seat), r.turn)
+    text = "%s played %s" % (SEAT_NAMES[r.turn_seat], r.sowings)
     if len(text) > 21:
-        text = "%s: %s" % (who(r.turn_seat), r.turn)
-    return text[:21]
+        text = "%s: %s" % (SEAT_NAMES[r.turn_seat], r.sowings)
+    if len(text) > 21:  # (a long chain of sowings keeps its end)
+        text = "%s: ..%s" % (SEAT_NAMES[r.turn_seat], r.sowings[len(text) - 21 + 2 :])
+    return text
 
 
 def next_words(b, now):
     if b.to_move is None:
         return "game over"
+    name = SEAT_NAMES[b.to_move]
     if is_computer(b.to_move):
-        return "%s thinking" % who(b.to_move)
+        return "%s thinking" % name
     r = RING
     if r.limit and r.turn_started >= 0:
         left = (LIMITS[r.limit] - (now - r.turn_started)) // 1000
-        return "%s: pick a pit %2ds" % (SEAT_NAMES[b.to_move], max(0, left))
-    return "%s: pick a pit" % SEAT_NAMES[b.to_move]
-
-
-def light(app, b, cells, mover):
-    """Each seat's pits in its colour, brighter with more seeds; the mover's brightest; the
-    last seed's cell white; a pit that cannot be played blinks red (app.flash)."""
-    px = app.pixels
-    bright = app.settings["brightness"]
-    for k in range(12):
-        px[k] = OFF
-    for seat in range(b.seats):
-        for pit in range(1, b.pits + 1):
-            k = key_of(b, seat, pit)
-            if k < 0:
-                continue
-            n = cells[b.pit_index(seat, pit)]
-            if n:
-                level = min(n, 8) + (4 if seat == mover else 0)
-                px[k] = scale(SEAT_COLOURS[seat], level * bright, 48)
-    s = app.sowing
-    if s.path is not None and s.pos:
-        cell = s.path[s.pos - 1]
-        w = b.width
-        if cell % w != b.pits:
-            k = key_of(b, cell // w, cell % w + 1)
-            if k >= 0:
-                px[k] = scale(SOW_COLOUR, bright, 4)
-    flash = app.flash
-    if flash.keys[0] >= 0 and (app.now // 250) % 2 == 0:
-        px[flash.keys[0]] = scale(0xFF0000, bright, 4)
+        return "%s: your move %2ds" % (name, max(0, left))
+    return "%s: your move" % name
 
 
 # ----- the end ------------------------------------------------------------------------------
 
 
 def result_items(app):
-    b = RING.board
-    ranks = b.ranks()
-    stores = b.stores()
-    order = sorted(range(b.seats), key=lambda s: (ranks[s], s))
-    rows = [("%d. %-13s %2d" % (ranks[s], who(s), stores[s]), None) for s in order]
-    return tuple(rows) + (("Play again", "play_again"), ("Main menu", "leave_ring"))
+    """The places (made once a game: the result's frames allocate nothing), then the choices."""
+    r = RING
+    if r.places is None:
+        b = r.board
+        ranks = b.ranks()
+        stores = b.stores()
+        order = sorted(range(b.seats), key=lambda s: (ranks[s], s))
+        rows = []
+        for s in order:
+            who = "computer" if is_computer(s) else ""
+            rows.append(("%d %-7s%-9s%3d" % (ranks[s], SEAT_NAMES[s], who, stores[s]), None))
+        starts = SEAT_NAMES[(b.first + 1) % b.seats]
+        r.places = tuple(rows) + (("Again: %s starts" % starts, "play_again"), ("Main menu", "leave_ring"))
+        firsts = [SEAT_NAMES[s] for s in order if ranks[s] == 1]
+        r.places_title = "%s wins" % firsts[0] if len(firsts) == 1 else "%d share first place" % len(firsts)
+    return r.places
 
 
 def result_title(app):
+    result_items(app)
+    return RING.places_title
+
+
+def result_keys(app):
+    """A band in the winners' colours runs across the keys, as after a two-player game."""
     b = RING.board
     ranks = b.ranks()
-    firsts = [s for s in range(b.seats) if ranks[s] == 1]
-    if len(firsts) == 1:
-        return "%s wins" % who(firsts[0])
-    return "Shared: " + ", ".join(SEAT_NAMES[s] for s in firsts)
+    px = app.pixels
+    bright = app.settings["brightness"]
+    for k in range(12):
+        px[k] = OFF
+    band = (app.now // PHASE_MS) % 6
+    firsts = 0
+    for s in range(b.seats):
+        if ranks[s] == 1:
+            px[(band + 6 * firsts) % 12 if firsts < 2 else 11 - band] = scale(SEAT_COLOURS[s], bright, 6)
+            firsts += 1
+    if firsts == 1:
+        px[11 - band] = px[band]
 
 
 # ----- the screens ----------------------------------------------------------------------------
 
-HELPERS = ("kalaha.ring_ai", "kalaha.ring")  # (let go with this module)
+HELPERS = ("kalaha.ring_ai", "kalaha.ring", "kalaha.ringview")  # (let go with this module)
 
 
 class RingGame(Page):
@@ -502,25 +546,27 @@ class RingGame(Page):
 
     def __init__(self):
         self.players = 3
-        self.computers = 6  # the computer's seats as bits: Orange and Green
+        self.computers = 6  # the computer's seats as bits
         self.level = "strong"
         self.pits = 4
         self.seeds = 4
         self.capture = 0
         self.board = None  # the game (kalaha.ring.RingBoard)
         self.search = None  # the computer seats' (kalaha.ring_ai.RingSearch)
-        self.turn = ""  # the last turn's sowings ("2-4") ...
+        self.sowings = ""  # the last turn's sowings ("2-4") ...
         self.turn_seat = -1  # ... by this seat
+        self.turn_ply = -1  # the ply at which a computer seat's turn goes on (an extra turn)
         self.think_started = -1  # when a computer seat began thinking (-1: not thinking)
+        self.decided = -1  # when its search ended (-1: still searching)
         self.facing = 0  # the person holding the device
         self.first = 0  # the seat that starts (it moves on after each game)
         self.limit = 0  # the move time (LIMITS index)
         self.turn_started = -1  # when the person to move began the turn (the move time)
         self.auto = -1  # a person's seat the computer plays this turn (their time ran out)
+        self.places = None  # the result's rows and title, once made
+        self.places_title = ""
         # the display's texts, kept until what they show changes (draw)
-        self.rows = ["", "", "", ""]
-        self.rows_key = -1
-        self.capture_text = ""
+        self.rows = ["", "", "", "", -1]  # (each seat's row, then what they show: draw_rows)
         self.words = ("", "")
         self.words_key = -1
         self.words_said = None
@@ -544,6 +590,16 @@ class RingGame(Page):
     def draw(self, app):
         draw(app)
 
+    def computer_moving(self, app):
+        return computer_moving(app)
+
+
+class RingSetup(Menu):
+    """The setup: the bottom line says what the chosen line means."""
+
+    def footer_for(self, app):
+        return setup_note(app)
+
 
 class RingResult(Menu):
     """The places; keys pressed in its first second are ignored (mashed at the game's end)."""
@@ -562,14 +618,19 @@ class RingResult(Menu):
         if app.now - self.entered_at >= RESULT_GRACE_MS:
             Menu.key(self, app, k)
 
+    def draw(self, app):
+        Menu.draw(self, app)
+        result_keys(app)
+
 
 def ring_menu_items(app):
-    return (("Back to game", RING), ("Resign", "ask_resign"), ("Main menu", "leave_ring"))
+    return RING_MENU_ITEMS
 
 
 RING = RingGame()
-RING_SETUP = Menu("3-4 players", items_of=setup_items, module="kalaha.ringplay")
+RING_SETUP = RingSetup("3-4 players", items_of=setup_items, module="kalaha.ringplay")
 RING_MENU = Menu("Game", items_of=ring_menu_items, module="kalaha.ringplay", footer="push: choose")
+RING_MENU_ITEMS = (("Back to game", RING), ("Resign", "ask_resign"), ("Main menu", "leave_ring"))
 RING_RESULT = RingResult("", items_of=result_items, module="kalaha.ringplay")
 RING_CONFIRM = Confirm("")  # (its own: the shared one would let this module and its game go)
 RING_CONFIRM.module = "kalaha.ringplay"

@@ -7,9 +7,11 @@ the App method to call; a click dispatches by the action, never by the label's t
 own state (a list's scroll, the question asked) is kept in its object.
 """
 
-from kalaha.game import SIDE_TITLES
+from kalaha.board import NORTH, SOUTH
+from kalaha.game import HANDOVER_MS, SIDE_TITLES
 
 RESULT_GRACE_MS = 1000  # keys on the result screen act only after this long
+LIST_FOOTER = "turn: more push: back"  # (a list has nothing to choose: a push goes back)
 
 
 class Page:
@@ -25,7 +27,7 @@ class Page:
     # two-player game's board, search and code are let go (App.go).
     ring = False
     ends_game = False  # a game's result (the device's serial report prints its title)
-    replays = False  # shows a finished game again (its own `board` and `cells`: kalaha.records)
+    replays = False  # shows a finished game again (its own `board` and `cells`: kalaha.replay)
     shows_board = False  # drawn as the board (else as a menu)
     shows_turn = True  # the board's labels mark whose turn it is
     footer = ""  # the bottom line when no message is shown ("" for the menu's default)
@@ -83,6 +85,11 @@ class Page:
     def footer_for(self, app):
         return self.footer
 
+    def computer_moving(self, app):
+        """True while the computer's turn goes on (its sowings and thinking: the serial report)."""
+        b = app.game.board
+        return b is not None and b.to_move is not None and b.to_move == app.game.computer
+
     def of_module(self, name):
         """`name` from the screen's own module, imported while the screen is shown (App.go)."""
         return getattr(__import__(self.module, None, None, (name,)), name)
@@ -115,10 +122,19 @@ def main_items(app):
     return MAIN_ITEMS
 
 
+def computer_side(app):
+    """The side the computer plays in the next game against it, by the setup's "Starts"
+    (South starts: the computer is North when you start)."""
+    starts = app.settings["starts"]
+    if starts == 2:  # alternate: by the games started since the device was switched on
+        return NORTH if app.games_started % 2 == 0 else SOUTH
+    return NORTH if starts == 0 else SOUTH
+
+
 def setup_items(app):
     return (
         ("Level: " + app.level, "next_level"),
-        ("Starts: " + START_NAMES[app.start_choice], "next_starter"),
+        ("Starts: " + START_NAMES[app.settings["starts"]], "next_starter"),
         ("Start game", "start_vs_computer"),
         ("Back", MENU),
     )
@@ -150,11 +166,11 @@ class Listing(Page):
     """Rows of text to read, scrolled by the knob (or the top and bottom keys); a push or a
     middle key goes back. Nothing in it can be chosen, so nothing looks as if it could."""
 
-    module = "kalaha.records"
-
-    def __init__(self, heading, rows_of, back, clock_runs=False):
+    def __init__(self, heading, rows_of, back, module, clock_runs=False, header_of=None):
         self.heading = heading
-        self.rows_of = rows_of  # the name of a function(app) in kalaha.records
+        self.module = module
+        self.rows_of = rows_of  # the name of a function(app) in its module
+        self.header_of = header_of  # ... and of the line kept over the rows, if any
         self.back = back
         self.clock_runs = clock_runs
         self.scroll = 0  # the first row shown
@@ -162,11 +178,14 @@ class Listing(Page):
     def rows(self, app):
         return self.of_module(self.rows_of)(app)
 
+    def header(self):
+        return None if self.header_of is None else self.of_module(self.header_of)
+
     def enter(self, app):
         self.scroll = self.last_scroll(app) if self.back is GAME else 0
 
     def last_scroll(self, app):
-        return max(0, len(self.rows(app)) - 6)
+        return max(0, len(self.rows(app)) - (6 if self.header_of is None else 5))
 
     def turn(self, app, delta):
         self.scroll = max(0, min(self.scroll + delta, self.last_scroll(app)))
@@ -175,7 +194,7 @@ class Listing(Page):
         app.go(self.back)
 
     def draw(self, app):
-        app.view.list(app, self.heading, self.rows(app), self.scroll, "turn: scroll push:back")
+        app.view.list(app, self.heading, self.rows(app), self.scroll, LIST_FOOTER, self.header())
 
 
 class Result(Menu):
@@ -216,18 +235,26 @@ class Result(Menu):
             self.coach_text = words
             app.render()
 
+    def items(self, app):
+        """Play again (against the computer, saying who starts it) or the main menu."""
+        if app.game.computer is None:
+            return RESULT_ITEMS
+        return AGAIN_YOU_FIRST if computer_side(app) == NORTH else AGAIN_COMPUTER_FIRST
+
     def draw(self, app):
-        app.view.result(app, self.menu)
+        app.view.result(app, self.items(app))
 
 
 class Confirm(Menu):
-    """A question before an action that cannot be taken back: Yes does it, No goes back."""
+    """A question before an action that cannot be taken back. It starts on the safe answer
+    (the first row, back); the action takes a deliberate turn of the knob to its row."""
 
-    question = ("", "", None, None)  # the title, the Yes label, the action's name, the screen to go back to
+    # the title, the No and Yes labels, the action's name, the screen to go back to
+    question = ("", "", "", None, None)
 
-    def ask(self, app, question, yes, action, back):
-        """Ask before `action` (an action's name): Yes does it, No goes back to `back`."""
-        self.question = (question, yes, action, back)
+    def ask(self, app, question, no, yes, action, back):
+        """Ask before `action` (an action's name): `no` goes back to `back`, `yes` does it."""
+        self.question = (question, no, yes, action, back)
         app.message = ""  # (the bottom line is the question's own: what was said before is done)
         app.go(self)
 
@@ -235,25 +262,48 @@ class Confirm(Menu):
         return self.question[0]
 
     def items(self, app):
-        return ((self.question[1], "confirmed"), ("No, go back", "not_confirmed"))
+        return ((self.question[1], "not_confirmed"), (self.question[2], "confirmed"))
 
     def click(self, app):
-        """Yes (the first row): back, then the action; No: back."""
-        _question, _yes, action, back = self.question
-        yes = app.cursor == 0
+        """No (the first row): back; Yes: back, then the action."""
+        _question, _no, _yes, action, back = self.question
+        yes = app.cursor == 1
         app.go(back)
         if yes:
             app.act(action)
 
 
 class DrawOffer(Page):
-    """Two players: the other player accepts or declines a draw, the device turned to them."""
+    """Two players: the other player accepts or declines a draw, the device turned to them. It
+    starts on "Play on", and for a moment takes no input: the offer's own push never answers it."""
+
+    entered_at = 0
+
+    def enter(self, app):
+        self.entered_at = app.now
+
+    def handing_over(self, app):
+        return app.now - self.entered_at < HANDOVER_MS
+
+    def key(self, app, key):
+        if not self.handing_over(app):
+            Page.key(self, app, key)
+
+    def turn(self, app, delta):
+        if not self.handing_over(app):
+            Page.turn(self, app, delta)
+
+    def click(self, app):
+        if not self.handing_over(app):
+            Page.click(self, app)
 
     def title(self, app):
         return "%s offers a draw" % SIDE_TITLES[app.game.draw_offer]
 
     def draw(self, app):
-        app.view.menu(app, self.title(app), self.menu, "%s: choose" % SIDE_TITLES[1 - app.game.draw_offer])
+        other = SIDE_TITLES[1 - app.game.draw_offer]
+        footer = ("Pass to %s" if self.handing_over(app) else "%s: turn, push") % other
+        app.view.menu(app, self.title(app), self.menu, footer)
 
 
 class Help(Page):
@@ -278,7 +328,7 @@ class Settings(Menu):
     """The settings: the bottom line says what the chosen one means."""
 
     def footer_for(self, app):
-        return self.of_module("setting_note")(app.cursor)
+        return self.of_module("setting_note")(app)
 
 
 def game_menu_items(app):
@@ -310,9 +360,10 @@ GAME_MENU = Menu("Game", items_of=game_menu_items, clock_runs=True, footer="push
 RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
 ASLEEP = Asleep()
-STATS = Listing("Statistics", "stats_rows", None)
-REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.records")
-MOVES = Listing("Moves", "move_lines", GAME, clock_runs=True)
+STATS = Listing("Statistics", "stats_rows", None, "kalaha.records", header_of="STATS_HEADER")
+REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.replay")
+REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players replayed)
+MOVES = Listing("Moves", "move_lines", GAME, "kalaha.movelist", clock_runs=True)
 HELP = Help()
 DRAW_OFFER = DrawOffer()
 
@@ -330,6 +381,8 @@ MAIN_ITEMS = (
     ("How to play", HELP),
 )
 RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU))
-DRAW_ITEMS = (("Accept draw", "accept_draw"), ("Play on", "decline_draw"))
+AGAIN_YOU_FIRST = (("Again: you first", "play_again"), ("Main menu", MENU))
+AGAIN_COMPUTER_FIRST = (("Again: computer first", "play_again"), ("Main menu", MENU))
+DRAW_ITEMS = (("Play on", "decline_draw"), ("Accept draw", "accept_draw"))
 RESULT.menu = RESULT_ITEMS
 DRAW_OFFER.menu = DRAW_ITEMS

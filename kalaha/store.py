@@ -71,6 +71,21 @@ SETTING_KEYS = (
     "speed",
     "clock",
 )
+# The player's last choices, kept like the settings (after them in a settings record, after
+# the statistics in a snapshot: older saves have none and give the defaults): the level and
+# who starts against the computer; the 3-4 player setup (its seats as bits, the computer's).
+CHOICE_KEYS = (
+    "level",
+    "starts",
+    "ring_players",
+    "ring_computers",
+    "ring_level",
+    "ring_pits",
+    "ring_seeds",
+    "ring_capture",
+    "ring_limit",
+)
+SAVED_KEYS = SETTING_KEYS + CHOICE_KEYS
 DEFAULT_SETTINGS = {
     "seeds": 4,
     "pits": 6,
@@ -82,6 +97,15 @@ DEFAULT_SETTINGS = {
     "brightness": 3,
     "speed": 1,
     "clock": 0,
+    "level": 1,  # (kalaha.ai.LEVEL_NAMES: medium)
+    "starts": 0,  # (kalaha.screens.START_NAMES: you)
+    "ring_players": 3,
+    "ring_computers": 6,  # Orange and Green
+    "ring_level": 2,
+    "ring_pits": 4,
+    "ring_seeds": 4,
+    "ring_capture": 0,
+    "ring_limit": 0,
 }
 
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
@@ -110,6 +134,15 @@ SETTING_CHOICES = {
     "brightness": (1, 2, 3, 4),
     "speed": (1, 0, 2),
     "clock": tuple(range(len(CONTROLS))),
+    "level": (0, 1, 2, 3),
+    "starts": (0, 1, 2),
+    "ring_players": (3, 4),
+    "ring_computers": tuple(range(15)),  # (all four seats the computer's: never)
+    "ring_level": (0, 1, 2, 3),
+    "ring_pits": (3, 4, 6),
+    "ring_seeds": (3, 4, 5, 6),
+    "ring_capture": (0, 1, 2),
+    "ring_limit": (0, 1, 2),
 }
 
 
@@ -390,9 +423,7 @@ class Store:
             s[at] += 1
             if result & ~ring_computers(g):
                 s[at + 1] += 1
-            self.current = None  # (the replay shows two-player games only)
-            return
-        if g.mode == TWO_PLAYERS:
+        elif g.mode == TWO_PLAYERS:
             s[STAT_TWO_PLAYER + result] += 1
         else:
             human = 1 - g.mode
@@ -414,7 +445,8 @@ class Store:
     # ----- writing ------------------------------------------------------------------------
 
     def save_settings(self, settings):
-        for key in SETTING_KEYS:
+        """The settings and the player's last choices (SAVED_KEYS) from `settings`, saved."""
+        for key in SAVED_KEYS:
             self.settings[key] = settings[key]
         self._append(R_SETTINGS, self._settings_bytes())
 
@@ -458,7 +490,7 @@ class Store:
         self._append(R_RESET_STATS, b"")
 
     def _settings_bytes(self):
-        return bytes([int(self.settings[key]) for key in SETTING_KEYS])
+        return bytes([int(self.settings[key]) for key in SAVED_KEYS])
 
     def _record(self, kind, payload):
         n = len(payload)
@@ -540,6 +572,9 @@ class Store:
             image[p] = v & 255
             image[p + 1] = v >> 8
             p += 2
+        for key in CHOICE_KEYS:
+            image[p] = int(self.settings[key])
+            p += 1
         n = p - HEADER - 3
         image[HEADER + 1] = n & 255
         image[HEADER + 2] = n >> 8

@@ -6,6 +6,7 @@ go after (its code is needed only then).
 from kalaha.board import DRAW, END_TIME
 from kalaha.compat import forget
 from kalaha.store import (
+    CHOICE_KEYS,
     DEFAULT_SETTINGS,
     HEADER,
     HISTORY,
@@ -62,7 +63,7 @@ def load(store):
     if data[0] == 0xFF and data[1] == 0xFF and data[2] == 0xFF:
         # Never written (a new device), or a power cut right after a compaction's erase:
         # the two look the same, so say it either way.
-        _fresh(store, "no saved data yet")
+        _fresh(store, "")  # (a new device: the help opens, nothing to say)
         store.blank = True
         return
     if data[0] != MAGIC0 or data[1] != MAGIC1:
@@ -116,7 +117,7 @@ def _validate(store):
     kept = History()
     for i in range(len(store.history)):
         g = store.history[i]
-        if g.result >= 0 and g.mode != RING and g.replays():
+        if g.result >= 0 and (ring_replays(g) if g.mode == RING else g.replays()):
             kept.append(g)
     if len(kept) != len(store.history):
         store.history = kept
@@ -128,14 +129,16 @@ def _validate(store):
 
 
 def ring_replays(g):
-    """A saved game of 3-4 players replays under its rules (kalaha.ring, let go after)."""
+    """A saved game of 3-4 players replays under its rules (kalaha.ring, let go after), and a
+    finished one names its first places among its seats."""
     from kalaha.ring import RingBoard
 
     try:
-        board = RingBoard(g.rules["seats"], g.rules["pits"], g.rules["seeds"], g.rules["capture_from"])
+        r = g.rules
+        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3, False)
         for m in g.moves:
             board.push(m)
-        ok = g.result < 0
+        ok = g.result < 0 or 0 < g.result < 1 << r["seats"]
     except (ValueError, IndexError, KeyError, TypeError):
         ok = False
     forget("kalaha.ring")
@@ -181,8 +184,9 @@ def _apply(store, data, kind, start, end):
                 p += 2
             else:
                 store.stats[i] = 0
+        _read_choices(store, data, p, end)
     elif kind == R_SETTINGS:
-        _read_settings(store, data, start)
+        _read_choices(store, data, _read_settings(store, data, start), end)
     elif kind == R_NEWGAME:
         store.current, _p = SavedGame.decode(data, start, end)
     elif kind == R_MOVE:
@@ -214,8 +218,21 @@ def _apply(store, data, kind, start, end):
         raise ValueError("unknown record %d" % kind)
 
 
+def _read_choices(store, data, p, end):
+    """The player's last choices, when the record has them (older saves: the defaults)."""
+    if p + len(CHOICE_KEYS) <= end:
+        _read_keys(store, data, p, CHOICE_KEYS)
+    else:
+        for key in CHOICE_KEYS:
+            store.settings[key] = DEFAULT_SETTINGS[key]
+
+
 def _read_settings(store, data, p):
-    for key in SETTING_KEYS:
+    return _read_keys(store, data, p, SETTING_KEYS)
+
+
+def _read_keys(store, data, p, keys):
+    for key in keys:
         v = data[p]
         default = DEFAULT_SETTINGS[key]
         if default is True or default is False:

@@ -238,13 +238,13 @@ class Thinker:
             self.hinting = False
             me = board.to_move
             final = board.cells[board.store_index(me)] - board.cells[board.store_index(1 - me)] + rest
-            how = "draw" if final == 0 else ("win by %d" % final if final > 0 else "lose by %d" % -final)
-            return pit, "best: %d, %s" % (pit, how)
+            how = "draws" if final == 0 else ("wins by %d" % final if final > 0 else "loses by %d" % -final)
+            return pit, "your pit %d %s" % (pit, how)  # (how the game ends with it: exact)
         if not self.slices(self.search):
             return None
         self.hinting = False
         pit = self.search.best_pit
-        return pit, "hint: pit %d" % pit
+        return pit, "best: your pit %d" % pit
 
     # ----- the coach, after a game against the computer -----------------------------------
 

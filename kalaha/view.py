@@ -5,7 +5,7 @@ the keys' colours and the speaker's tones, the key map (which key shows which pi
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
-from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, menu, pit_style, result, split
+from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, fits, menu, pit_style, result
 from kalaha.game import SIDE_TITLES
 from kalaha.screens import ASLEEP, GAME, RESULT
 
@@ -89,8 +89,7 @@ def played_words(who, turn):
     """ "Computer played 6-2", in the board's two lines of words: else "Computer: 6-2-5", a
     long chain of sowings keeping its end."""
     text = "%s played %s" % (who, turn)
-    first, second = split(text, PANEL_CHARS)
-    if (first + " " + second if second else first) == text:
+    if fits(text, PANEL_CHARS):
         return text
     if len(turn) > PANEL_CHARS:
         turn = ".." + turn[len(turn) - PANEL_CHARS + 3 :]
@@ -233,7 +232,7 @@ class View:
         cells as the sowing shows them)."""
         s = app.screen
         if s.replays:
-            return s.board, s.cells, SOUTH
+            return s.board, s.cells, s.viewer
         g = app.game
         cells = app.sowing.cells if app.sowing.path is not None else g.board.cells
         return g.board, cells, g.viewer
@@ -303,7 +302,8 @@ class View:
         played = -1
         if not replay and g.last_from >= 0 and app.sowing.path is None:
             played = key_of_cell(b, g.last_from, viewer)
-        if landed >= 0 and landed != chosen:
+        if landed >= 0 and landed != chosen and not (hints is not None and hints[landed]):
+            # (a hint there keeps its colour: the display's bold box still marks the last seed)
             colour = SOW_COLOUR
             if previewed is not None and previewed[4] and not blink:
                 colour = OFF  # the previewed move captures there: the key blinks
@@ -326,10 +326,12 @@ class View:
         labels[0] = self.side_label(app, 1 - viewer)
         labels[1] = self.side_label(app, viewer)
         lit = -1
+        if not replay and app.sowing.path is not None:
+            mover = app.sowing.side  # (the sower's name stays marked until its last seed lands)
         if app.screen.shows_turn and mover is not None:
             lit = 1 if mover == viewer else 0
         if replay:
-            info, words = "replay", app.screen.footer_for(app)
+            info, words = app.screen.info(), app.message or app.screen.footer_for(app)
         else:
             info, words = (app.level if g.computer is not None else ""), self.footer(app, previewed)
         board(app.frame, self.columns, b, c, viewer, cells, styles, labels, lit, info, sown, words)
@@ -373,6 +375,8 @@ class View:
 
     def side_label(self, app, side):
         """A store's label: its player, or with a chess clock the side's letter and its time."""
+        if app.screen.replays:
+            return app.screen.side_name(side)
         g = app.game
         if g.clock is not None and app.screen != RESULT:
             return "%s %s" % (SIDE_TITLES[side][0], self._clock_text(app, side))
@@ -388,7 +392,8 @@ class View:
         if previewed is None:
             previewed = self.previewed(app)
         if previewed is not None:
-            what = "%s%d %s" % (SIDE_TITLES[b.to_move][0], previewed[1], self._preview_words(app, previewed))
+            letter = self.pit_letter(g, b.to_move)
+            what = "%s%d %s" % (letter, previewed[1], self._preview_words(app, previewed))
             return ("push: " if app.pit_cursor >= 0 else "let go: ") + what
         if app.thinker.thinking:
             return "Computer thinking"
@@ -411,7 +416,14 @@ class View:
         b = app.game.board
         viewer = app.game.viewer
         side, where = pit_of_view_key(key_of_cell(b, end, viewer), viewer, b.pits)
-        return "ends in %s%d" % (SIDE_TITLES[side][0], where)
+        return "ends in %s%d" % (self.pit_letter(app.game, side), where)
+
+    def pit_letter(self, g, side):
+        """The letter before a pit's number: the side's (S, N) between two players; against the
+        computer the device's own (S for yours, the bottom keys; N for its), whoever started."""
+        if g.computer is None:
+            return SIDE_TITLES[side][0]
+        return "N" if side == g.computer else "S"
 
     def _clock_text(self, app, side):
         clock = app.game.clock
@@ -427,7 +439,7 @@ class View:
         """The result screen and the winner's sweep on the keys."""
         g = app.game
         b = g.board
-        viewer = 1 - g.computer if g.computer is not None else SOUTH  # (two players: South's view)
+        viewer = g.viewer  # (two players: whoever holds the device, the last mover; App.flip)
         opp = 1 - viewer
         names = "%-10s%11s" % (self.side_label(app, viewer), self.side_label(app, opp))
         mine = b.cells[b.store_index(viewer)]
@@ -461,9 +473,10 @@ class View:
         menu(app.frame, title, self.labels_of(items), app.cursor, app.message or footer or MENU_FOOTER)
         self.menu_pixels(app)
 
-    def list(self, app, title, rows, first, footer):
-        """A title and six rows of text from `first` (no cursor: nothing to choose)."""
-        menu(app.frame, title, rows, -1, app.message or footer, first)
+    def list(self, app, title, rows, first, footer, header=None):
+        """A title (and a `header` kept under it) and rows of text from `first` (no cursor:
+        nothing to choose)."""
+        menu(app.frame, title, rows, -1, app.message or footer, first, header)
         self.menu_pixels(app)
 
     def labels_of(self, items):

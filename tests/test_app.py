@@ -13,7 +13,7 @@ from kalaha.reading import board_label, read_board
 from kalaha.records import SETTING_LABELS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
 from kalaha.store import SETTING_CHOICES, SETTING_KEYS
-from kalaha.view import BUZZ, GOOD_COLOUR
+from kalaha.view import BUZZ, GOOD_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
 
 
 class Driver(Hands):
@@ -94,10 +94,26 @@ def test_complete_game_against_every_level(level):
     assert a.screen == RESULT and a.game.board.outcome() is not None
     assert a.game.result_text in ("You win!", "Computer wins", "Draw")
     assert turns > 3
-    # Play again: the other player starts.
+    # Play again, as the setup said ("Starts: you"), and the result says so.
+    assert "> Again: you first" in lines(a)
     a.click()
     d.frames()
-    assert a.screen == GAME and a.game.computer == SOUTH
+    assert a.screen == GAME and a.game.computer == NORTH
+
+
+def test_play_again_follows_the_setup_and_says_who_starts():
+    d = Driver()
+    start_vs_computer(d, "easy", starts="alternate")
+    a = d.app
+    first = a.game.computer
+    a.click()
+    d.choose("Resign")
+    d.choose("Yes, resign")
+    d.frames(60)
+    expected = "Again: you first" if first == SOUTH else "Again: computer first"
+    assert "> " + expected in lines(a)
+    d.choose("Again")
+    assert a.screen == GAME and a.game.computer == 1 - first  # (alternate: the other starts)
 
 
 def test_complete_two_player_game_flips_for_north():
@@ -307,9 +323,9 @@ def test_resign_and_result_screen():
     assert a.screen == RESULT and "Computer wins" in a.game.result_text
     shown = lines(a)
     assert shown[0].strip() == "Computer wins: resign"
-    assert shown[6] == "> Play again" and shown[7].strip() == "Main menu"
+    assert shown[6] == "> Again: you first" and shown[7].strip() == "Main menu"
     a.turn(1)
-    assert lines(a)[6].strip() == "Play again" and lines(a)[7] == "> Main menu"
+    assert lines(a)[6].strip() == "Again: you first" and lines(a)[7] == "> Main menu"
     a.click()
     assert a.screen == MENU
 
@@ -367,7 +383,7 @@ def test_hint_lights_a_legal_pit():
         frames += 1
     assert frames > 3
     side, pit = pit_of_view_key(a.hint_key, a.game.viewer, a.game.board.pits)
-    assert side == SOUTH and a.game.board.is_legal(pit) and a.message == "hint: pit %d" % pit
+    assert side == SOUTH and a.game.board.is_legal(pit) and a.message == "best: your pit %d" % pit
     # The hint's key blinks green until the move is made, long after its message is gone.
     seen = set()
     for _ in range(300):
@@ -441,7 +457,20 @@ def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
     a = d.app
     d.press(d.key_for(3))  # ends in the store: extra turn
     d.idle()
-    assert a.effect.colour == GOOD_COLOUR and a.effect.keys[0] == d.key_for(6)
+    # what a sowing did blinks in the sower's colour: yours (blue), not the hints' green
+    assert a.effect.colour == YOURS_COLOUR and a.effect.keys[0] == d.key_for(6)
+    # ... and the computer's in its own (orange): never a green that says "good for you"
+    rng = random.Random(4)
+    computers = 0
+    while a.screen == GAME and computers < 2:
+        if a.sowing.path is None and a.game.human_to_move():
+            d.press(d.key_for(rng.choice(list(a.game.board.legal_moves()))))
+        d.frames()
+        if a.effect.until and a.sowing.side == a.game.computer:
+            assert a.effect.colour == THEIRS_COLOUR
+            computers += 1
+            d.frames(80)
+    assert computers
     # Two players: play on until the mover has a capture, then make it.
     d = Driver(hints=False)
     d.choose("Two players")
@@ -455,7 +484,7 @@ def test_capture_lights_both_pits_and_extra_turn_lights_the_last_pit():
     assert captures, "no capture came up"
     d.press(d.key_for(captures[0]))
     d.idle()  # returns as soon as the sowing's animation is over
-    assert a.game.board.last_capture and a.effect.colour == GOOD_COLOUR
+    assert a.game.board.last_capture and a.effect.colour == YOURS_COLOUR
     k1, k2 = sorted(a.effect.keys)
     assert k1 >= 0 and k2 - k1 == 6  # one column, two rows apart: straight across
 

@@ -108,11 +108,18 @@ def check_loaded(store):
         assert store.settings[key] in choices
     assert len(store.stats) == N_STATS and all(0 <= v <= 65535 for v in store.stats)
     for g in store.history:
-        assert g.result in (0, 1, 2) and g.replays()
+        if g.mode == RING:  # a game of 3-4 players: its moves replay, its first places are seats
+            r = g.rules
+            board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
+            for pit in g.moves:
+                board.push(pit)
+            assert 0 < g.result < 1 << r["seats"]
+        else:
+            assert g.result in (0, 1, 2) and g.replays()
     cur = store.current
     if cur is not None and cur.mode == RING:  # a game of 3-4 players: its moves replay
         r = cur.rules
-        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"])
+        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (cur.level >> 4) & 3)
         for pit in cur.moves:
             board.push(pit)
     elif cur is not None:

@@ -128,11 +128,17 @@ def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
     # The other player is asked, with the device turned to them.
     assert a.screen != RESULT and "%s offers a draw" % ("South", "North")[offering] in lines(a)[0]
     assert a.flip == (offering == SOUTH)
+    assert lines(a)[1] == "> Play on"  # (the safe answer first)
+    a.click()  # the offering player's second push: it answers nothing (the device is passed on)
+    a.turn(1)
+    assert a.screen != GAME and lines(a)[1] == "> Play on"
+    d.frames(60)
     d.choose("Play on")
     assert a.screen == GAME and a.game.board.to_move == offering and a.flip == (offering == NORTH)
     assert words(a) == "No draw: %s next" % ("South", "North")[offering]
     a.click()
     d.choose("Agree draw")
+    d.frames(60)
     d.choose("Accept draw")
     assert a.screen == RESULT and a.game.result_text == "Draw (agreed)"
     assert a.store.stats[14] == 1 and a.store.stats[16] == 1
@@ -242,11 +248,11 @@ def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_se
     for _ in range(turns):
         a.turn(-1)
     assert replay.board.ply == 0
-    a.click()  # unit: sowing
+    d.press(1)  # the top row's middle key: a step is a sowing
     a.turn(3)
     assert replay.board.ply == 3
     # Seed by seed: the first seed of the next sowing appears, the position stays.
-    a.click()  # unit: seed
+    d.press(2)  # the top row's right key: a step is a seed
     b = Board.from_record("", **replay.game.rules)
     for m in replay.game.moves[:3]:
         b.push(m)
@@ -261,7 +267,9 @@ def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_se
     assert replay.board.ply == 4 and replay.seeds == -1
     a.turn(-1)
     assert replay.board.ply == 3 and replay.seeds == len(path) - 1 or len(path) == 1
-    d.press(0)  # the top row leaves
+    d.press(11)  # the bottom right key steps on too: the sowing's last seed
+    assert replay.board.ply == 4 and replay.seeds == -1
+    a.click()  # a push leaves
     assert a.screen != replay
 
 

@@ -39,7 +39,7 @@ class Driver(Hands):
             for row in lines(self.app):  # (the rows the menu shows now)
                 assert not row.endswith(name + (": person" if name in computers else ": computer"))
 
-    def setup(self, players=3, computers=("Orange", "Green"), level="easy"):
+    def setup(self, players=3, computers=("Orange", "Violet"), level="easy"):
         self.choose("3-4 players")
         rp = sys.modules["kalaha.ringplay"]
         while not lines(self.app)[1].endswith(": %d" % players):
@@ -70,21 +70,22 @@ def play_to_the_end(d, rp, rng, limit=100000):
 
 def test_three_players_two_of_them_computers_play_to_the_places():
     d = Driver()
-    rp = d.setup(players=3, computers=("Orange", "Green"))
+    rp = d.setup(players=3, computers=("Orange", "Violet"))
     a = d.app
     assert a.screen is rp.RING and rp.RING.board.seats == 3
     assert not two_player_code_loaded()  # (the ring's own game has the heap)
     # every pit and store on the display, in sowing order, the mover's line first named
     shown = lines(a)
-    assert shown[0].startswith("> Blue")  # the mover's line inverted
-    assert shown[1].startswith("Orange") and shown[2].startswith("Green")
-    assert [int(x) for x in shown[1].split()[1:]] == [4, 4, 4, 4, 0]
+    assert shown[0] == "seat    pits    store"  # (what the columns are)
+    assert shown[1].startswith("> Blue")  # the mover's line inverted
+    assert shown[2].startswith("Orange") and shown[3].startswith("Violet")
+    assert [int(x) for x in shown[2].replace("|", " ").split()[1:]] == [4, 4, 4, 4, 0]
     rng = random.Random(3)
     play_to_the_end(d, rp, rng)
     assert a.screen is rp.RING_RESULT
     b = rp.RING.board
     shown = lines(a)
-    assert shown[0].endswith("wins") or shown[0].startswith("Shared")
+    assert shown[0].endswith("wins") or shown[0].endswith("share first place")
     places = [row for row in shown if row.lstrip("> ")[:1].isdigit()]
     assert len(places) == 3 and sum(b.stores()) == 3 * 4 * 4
     assert not two_player_code_loaded()  # (nothing in the game brought it back)
@@ -107,25 +108,27 @@ def test_three_players_two_of_them_computers_play_to_the_places():
     assert a.game.board.moves
 
 
-def test_the_keys_are_the_ring_and_say_no_to_other_seats_pits():
+def test_the_movers_pits_are_the_keys_in_the_rows_order_and_other_keys_say_so():
     d = Driver()
     rp = d.setup(players=3, computers=())
     a = d.app
     b = rp.RING.board
-    keys = {rp.key_of(b, seat, pit) for seat in range(3) for pit in range(1, 5)}
-    assert keys == set(range(12))  # 3 x 4 pits are the 12 keys
-    # Orange's pit pressed on Blue's turn: refused, said, nothing sown
-    d.press(rp.key_of(b, 1, 2))
-    assert b.moves == [] and "Orange's pit" in " ".join(lines(a))
+    # Blue's four pits, left to right as its row on the display: keys 8..11 (as two players' own)
+    assert [rp.key_of(b, 0, pit) for pit in range(1, 5)] == [8, 9, 10, 11]
+    assert all(rp.key_of(b, seat, pit) == -1 for seat in (1, 2) for pit in range(1, 5))
+    assert all(a.pixels[k] for k in range(8, 12)) and not any(a.pixels[:8])
+    d.press(2)  # (no pit there: refused, said, nothing sown)
+    assert b.moves == [] and "your pits: lit keys" in " ".join(lines(a))
     # Blue sows pit 2 (4 seeds: pits 3, 4, the store, Orange's pit 1): Orange next, the device passed on
     d.press(rp.key_of(b, 0, 2))
     d.frames(60)
     assert b.to_move == 1 and "Pass to Orange" in " ".join(lines(a))
+    assert [rp.key_of(b, 1, pit) for pit in range(1, 5)] == [8, 9, 10, 11]  # (now Orange's)
 
 
 def test_four_players_put_the_movers_pits_on_the_keys():
     d = Driver()
-    rp = d.setup(players=4, computers=("Orange", "Green", "Violet"))
+    rp = d.setup(players=4, computers=("Orange", "Violet", "Cyan"))
     b = rp.RING.board
     assert b.seats == 4
     assert [rp.key_of(b, 0, pit) for pit in range(1, 5)] == [8, 9, 10, 11]
@@ -136,7 +139,7 @@ def test_four_players_put_the_movers_pits_on_the_keys():
 
 def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
     d = Driver()
-    rp = d.setup(players=3, computers=("Green",))
+    rp = d.setup(players=3, computers=("Violet",))
     rng = random.Random(8)
     for _ in range(20000):  # play on a while, people and the computer
         b = rp.RING.board
@@ -166,7 +169,8 @@ def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
     d3.app.go(STATS)
     d3.app.turn(6)  # (scrolled to its end)
     d3.frames()
-    assert "3P: played 1, won %d" % stats[STAT_RING + 1] in lines(d3.app)
+    shown = lines(d3.app)
+    assert "3 players: 1" in shown and "  a person won %d" % stats[STAT_RING + 1] in shown
 
 
 def test_a_new_game_of_three_over_a_saved_game_asks_first():
@@ -180,7 +184,7 @@ def test_a_new_game_of_three_over_a_saved_game_asks_first():
     d.choose("3-4 players")
     d.choose("Start game")
     assert lines(d.app)[0] == "Replace saved game?"
-    d.choose("No, go back")
+    d.choose("No, keep it")
     assert d.app.store.current is not None and d.app.store.current.mode == 2
 
 
@@ -198,7 +202,8 @@ def test_the_starting_seat_moves_on_and_a_resign_takes_last_place():
     b = rp.RING.board
     assert a.screen is rp.RING_RESULT and b.over and b.ranks()[1] == 3
     d.frames(60)
-    d.choose("Play again")
+    assert "> Again: Orange starts" in lines(a)
+    d.choose("Again")
     assert rp.RING.board.to_move == 1 and rp.RING.board.moves == []  # Orange starts the next
 
 
@@ -211,7 +216,7 @@ def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
     d.choose("Start game")
     b = rp.RING.board
     d.frames(3000 // FRAME)  # (after the greeting: the seconds left)
-    assert lines(d.app)[6] == "Blue: pick a pit 27s"
+    assert lines(d.app)[6] == "Blue: your move 27s"
     d.frames(26000 // FRAME)
     assert b.moves == []  # not yet
     for _ in range(20000):  # then the computer sows for Blue, and Orange's clock starts
@@ -226,7 +231,7 @@ def test_any_seats_can_be_the_computers_but_not_all_of_them():
     d = Driver()
     d.choose("3-4 players")
     rp = sys.modules["kalaha.ringplay"]
-    d.choose_computers(rp, 3, ("Blue", "Green"))
+    d.choose_computers(rp, 3, ("Blue", "Violet"))
     d.choose("Orange:")  # the last person's seat: refused, and said why
     assert [rp.is_computer(seat) for seat in range(3)] == [True, False, True]
     assert "a person must play" in lines(d.app)
@@ -240,7 +245,7 @@ def test_any_seats_can_be_the_computers_but_not_all_of_them():
     assert b.moves and b.to_move == 1 and not rp.is_computer(1)
     assert "Pass to Orange" in lines(d.app)  # (the device goes to the person)
     d.frames(200)
-    assert b.to_move == 1 and "Orange: pick a pit" in lines(d.app)  # (nobody plays for a person)
+    assert b.to_move == 1 and "Orange: your move" in lines(d.app)  # (nobody plays for a person)
     # four players: Violet joins as a person; back to three, Blue stays the computer's
     d.app.click()
     d.choose("Main menu")
@@ -260,20 +265,20 @@ def test_six_pits_a_seat_show_every_figure_and_play_on_the_movers_keys():
     assert any(row.endswith("Seeds: 4") for row in lines(d.app))  # (6 pits: at most 4 seeds)
     d.choose("Seeds")
     assert any(row.endswith("Seeds: 3") for row in lines(d.app))
-    d.choose_computers(rp, 3, ("Green",))
+    d.choose_computers(rp, 3, ("Violet",))
     d.choose("Start game")
     b = rp.RING.board
     assert b.pits == 6 and b.seats == 3
     buf = d.app.frame.buf
-    for seat, name in enumerate(("Blue", "Orange", "Green")):
-        assert read_figures_line(buf, seat) == [name] + [3] * 6 + [0]
+    for seat, name in enumerate(("Blue", "Orange", "Violet")):
+        assert read_figures_line(buf, seat + 1) == [name] + [3] * 6 + [0]
     # the mover's six pits are the two bottom rows of keys, lit in its colour
     assert [rp.key_of(b, 0, pit) for pit in range(1, 7)] == [6, 7, 8, 9, 10, 11]
     assert all(d.app.pixels[k] for k in range(6, 12)) and not any(d.app.pixels[:6])
     d.press(rp.key_of(b, 0, 6))  # Blue's last pit: 3 seeds into Blue's store and Orange's pits
     d.frames(100)
-    assert read_figures_line(buf, 0) == ["Blue"] + [3] * 5 + [0, 1]
-    assert read_figures_line(buf, 1) == ["Orange", 4, 4, 3, 3, 3, 3, 0]
+    assert read_figures_line(buf, 1) == ["Blue"] + [3] * 5 + [0, 1]
+    assert read_figures_line(buf, 2) == ["Orange", 4, 4, 3, 3, 3, 3, 0]
     play_to_the_end(d, rp, random.Random(11))
     assert d.app.screen is rp.RING_RESULT and sum(b.stores()) == 3 * 6 * 3
 
@@ -301,7 +306,7 @@ def test_a_game_of_three_never_loads_the_two_player_code_again():
     # hold a second copy while it loads (the menus' copy is still in use then).
     d = Driver()
     with Imports() as seen:
-        rp = d.setup(players=3, computers=("Orange", "Green"))
+        rp = d.setup(players=3, computers=("Orange", "Violet"))
         play_to_the_end(d, rp, random.Random(2))
     assert d.app.screen is rp.RING_RESULT
     assert "kalaha.ringplay" in seen.names and not [n for n in seen.names if n in TWO_PLAYER_CODE]

@@ -5,7 +5,9 @@ import random
 import pytest
 
 from kalaha import Board
+from kalaha.ring import RingBoard
 from kalaha.store import (
+    DEFAULT_SETTINGS,
     END_AGREED,
     END_RESIGN,
     HISTORY,
@@ -40,12 +42,12 @@ def state(store):
     )
 
 
-def test_a_new_device_starts_with_defaults_and_says_so():
-    # A blank sector is a new device, or a power cut right after a compaction's erase: the two
-    # look the same, so the player is told either way.
+def test_a_new_device_starts_with_defaults_and_says_nothing():
+    # A blank sector is a new device (or a power cut in the instant after a compaction's
+    # erase): the help opens by itself (kalaha.app), and no line of words stands in a menu's way.
     s = Store(MemoryFlash())
     assert (
-        s.message == "no saved data yet"
+        s.message == ""
         and s.blank
         and s.current is None
         and s.stats == [0] * 21
@@ -195,7 +197,7 @@ def test_a_power_cut_during_compaction_loses_at_most_the_saved_data_never_crashe
         with pytest.raises(PowerCut):
             s.compact()
         loaded = Store(MemoryFlash(s.flash.read()))
-        assert loaded.message  # erased only ("no saved data") or damaged: the player is told
+        assert loaded.message or loaded.blank  # damaged: the player is told; erased: a fresh start
         assert loaded.settings["pits"] == 6 and loaded.current is None
         loaded.save_settings(dict(loaded.settings, seeds=3))  # and it writes cleanly again
         assert Store(MemoryFlash(loaded.flash.read())).settings["seeds"] == 3
@@ -220,7 +222,6 @@ def test_flash_wear_ten_games_a_day_for_five_years():
 
 def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     from kalaha import store as store_module
-    from kalaha.ring import RingBoard
     from kalaha.store import RING, STAT_RING, ring_computers
 
     rng = random.Random(4)
@@ -251,7 +252,7 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
         assert cur.level == 7 and cur.moves == [1, 2]
         assert ring_computers(cur) == 0b1000  # (a count of the last seats, as saved before seat by seat)
         assert again.stats[STAT_RING] == 2 and again.stats[STAT_RING + 2] == 1
-        assert len(again.history) == 0  # (the replay shows two-player games only)
+        assert [g.mode for g in (again.history[i] for i in range(3))] == [RING] * 3  # (in Replay)
     # the computer's seats chosen one by one: saved as bits; all of them is damage, not a game
     for computers, kept in ((0b101, True), (0b010, True), (0b111, False), (0b1001, False)):
         chosen = Store(MemoryFlash())
@@ -269,11 +270,14 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     old = MemoryFlash()
     o = Store(old)
     o.stats[0] = 5
-    saved = store_module.N_STATS
-    store_module.N_STATS = store_module.STORED_STATS
+    o.settings["level"] = 3  # (and from before the last choices were kept: they are the defaults)
+    saved = store_module.N_STATS, store_module.CHOICE_KEYS
+    store_module.N_STATS, store_module.CHOICE_KEYS = store_module.STORED_STATS, ()
     try:
         o.compact()
     finally:
-        store_module.N_STATS = saved
+        store_module.N_STATS, store_module.CHOICE_KEYS = saved
     loaded = Store(MemoryFlash(old.read()))
     assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0]
+    assert loaded.settings == DEFAULT_SETTINGS
+

@@ -269,10 +269,13 @@ def game_steps(level, until_result=True, first_key=8):
         # (two players: the device turns for North, whose pits are then the physical keys 0..5)
         keys = [11, 10, 9, 8, 7, 6] + ([0, 1, 2, 3, 4, 5] if level == TWO else [])
         if level == RING:
-            keys = [5, 2, 1, 0]  # Blue's pits 4..1 on the keys' ring
+            keys = [11, 10, 9, 8]  # the mover's pits 4..1 (only Blue is a person)
         elif level == RING6:
             keys = [11, 10, 9, 8, 7, 6]  # the mover's pits 6..1 (only Blue is a person)
-        steps += [{"play": keys, "every": 700, "until": "kalaha: result", "ms": 1800000}]
+        play = {"play": keys, "every": 700, "until": "kalaha: result", "ms": 1800000}
+        if level in (RING, RING6):
+            play["turn_every"] = 5  # (the knob turned in the game too: a turn once crashed it)
+        steps += [play]
         # (long enough for a report after the result: the coach runs there)
         steps += [{"wait": 6000}, {"shot": "result"}]
     else:

@@ -6,9 +6,11 @@
 //   {"turn": N}                  turn the encoder N detents (negative: back)
 //   {"shot": NAME}               save the OLED as PREFIX_NAME.fb.json
 //   {"serial": RE, "ms": MS}     wait (at most MS emulated) until the serial output matches RE
-//   {"play": [K...], "every": MS, "until": RE, "ms": MS}
+//   {"play": [K...], "every": MS, "until": RE, "ms": MS, "turn_every": N}
 //                                press the keys in turn, one every MS, until the serial output
-//                                (from the step's start) matches RE, at most "ms" emulated
+//                                (from the step's start) matches RE, at most "ms" emulated; with
+//                                turn_every, the knob is turned a detent (back and forth) after
+//                                every N presses
 // Prints "[kalaha] step N done" lines; a step that times out prints "[kalaha] timeout" and exits 1.
 import fs from 'node:fs';
 
@@ -57,6 +59,7 @@ export default async function (c) {
         if (c.emuMs() > until) { console.log(`[kalaha] timeout in step ${i}: no ${s.until}`); process.exit(1); }
         await c.press(s.play[k % s.play.length] + 1, KEY_MS);
         k += 1;
+        if (s.turn_every && k % s.turn_every === 0) await turn(c, k % (2 * s.turn_every) ? 1 : -1);
         await c.sleepEmu(Math.max(0, s.every - 2 * KEY_MS));
       }
     }

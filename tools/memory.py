@@ -31,14 +31,14 @@ SESSION = (
     ("set", "Level:", "expert"),
     ("choose", "Start game"),
     ("mem", "game started"),
-    ("play", "> Play again", (11, 10, 9, 8, 7, 6), 150),
+    ("play", "> Again", (11, 10, 9, 8, 7, 6), 150),
     ("mem", "after Expert"),
     ("turn", 1),  # the result screen: "again" -> "menu"
     ("wait", 100),
     ("click",),
     # The chess clock for two players, then a whole two-player game.
     ("choose", "Settings"),
-    ("set", "Clock 2P:", "3+2"),
+    ("set", "Chess clock:", "3+2"),
     ("choose", "Back"),
     ("choose", "Two players"),
     ("play", "> Play again", (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5), 120),
@@ -57,6 +57,7 @@ SESSION = (
     ("key", 1),
     ("wait", 300),
     ("mem", "replay"),
+    ("click",),  # (a push leaves the replay)
     ("choose", "Back"),
     ("choose", "Statistics"),
     ("expect", "expert"),
@@ -81,10 +82,12 @@ def games_in_a_row(count):
         if n % 2 == 0:
             steps += [("choose", "Play computer"), ("choose", "Start game")]
             keys = (11, 10, 9, 8, 7, 6)
+            again = "> Again"  # ("Again: you first": as the setup says)
         else:
             steps += [("choose", "Two players")]
             keys = (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5)
-        steps += [("play", "> Play again", keys, 150), ("mem", "game %d" % (n + 1))]
+            again = "> Play again"
+        steps += [("play", again, keys, 150), ("mem", "game %d" % (n + 1))]
         steps += [("turn", 1), ("wait", 100), ("click",), ("expect", "Play computer", 3000)]
     return tuple(steps)
 

@@ -1,0 +1,26 @@
+"""The move list of the game in progress (its turns, each with who made it). Imported only
+while shown (Page.module), then let go: a game has its heap back.
+"""
+
+from kalaha.board import SWAP
+from kalaha.draw import LIST_CHARS
+
+
+def move_lines(app):
+    """The game's turns, each with who made it: "3 Computer 6-2", "4 North swap"."""
+    g = app.game
+    b = g.board
+    out = []
+    for k in range(b.ply):
+        if not b.starts_turn(k):
+            continue
+        turn = b.moves_at(k)
+        end = k + 1
+        while end < b.ply and not b.starts_turn(end):
+            end += 1
+        text = "swap" if turn == SWAP else "-".join(str(b.moves_at(i)) for i in range(k, end))
+        head = "%d %s " % (len(out) + 1, g.side_name(b.mover_of(k)))
+        if len(head) + len(text) > LIST_CHARS:  # (a long chain of sowings keeps its end)
+            text = ".." + text[len(head) + len(text) - LIST_CHARS + 2 :]
+        out.append(head + text)
+    return out or ["(no moves yet)"]

@@ -1,0 +1,240 @@
+"""Replay: the list of finished games and one of them again, stepped by turn, sowing or seed
+(a game of 3-4 players drawn as its rows). Imported only while shown (Page.module), then let go.
+"""
+
+from kalaha.ai import LEVEL_NAMES
+from kalaha.board import DRAW, NORTH, SOUTH, SWAP, Board
+from kalaha.draw import FOOTER, line
+from kalaha.game import SEAT_NAMES, SIDE_TITLES
+from kalaha.screens import MENU, REPLAY_LIST, Page
+from kalaha.store import RING, TWO_PLAYERS
+from kalaha.view import OFF, SOW_COLOUR, YOURS_COLOUR, scale
+
+
+def replay_items(app):
+    items = []
+    history = app.store.history
+    for n in range(len(history)):
+        g = history[len(history) - 1 - n]
+        items.append(("%2d %s" % (n + 1, game_words(g)), "open_replay"))
+    if not history:
+        items.append(("no finished games", None))
+    items.append(("Back", MENU))
+    return items
+
+
+def game_words(g):
+    """A finished game in a few words: "won vs expert", "2 players: North", "3 players: Cyan"."""
+    if g.mode == RING:
+        firsts = [seat for seat in range(g.rules["seats"]) if g.result >> seat & 1]
+        who = SEAT_NAMES[firsts[0]] if len(firsts) == 1 else "shared"
+        return "%d players: %s" % (g.rules["seats"], who)
+    if g.mode == TWO_PLAYERS:
+        return "2 players: " + ("South", "North", "draw")[g.result]
+    human = 1 - g.mode
+    won = "drew" if g.result == DRAW else ("won" if g.result == human else "lost")
+    return "%s vs %s" % (won, LEVEL_NAMES[g.level])
+
+
+def mover_at(board, ply):
+    """The side or seat that made ply number `ply` (a two-player board, or a ring's)."""
+    movers = getattr(board, "movers", None)
+    return board.mover_of(ply) if movers is None else movers[ply]
+
+
+def replay_step(replay, delta):
+    """Step the replay (Replay) by `delta` units (turn, sowing or seed), forwards or back."""
+    r = replay
+    b = r.board
+    moves = r.game.moves
+    unit = r.unit
+    for _ in range(abs(delta)):
+        at = r.ply
+        if delta > 0:
+            if at >= len(moves) and r.seeds < 0:
+                break
+            m = moves[at]
+            if unit == 2 and m != SWAP:
+                path = b.sow_path(m)
+                r.seeds = 1 if r.seeds < 0 else r.seeds + 1
+                if r.seeds >= len(path):
+                    r.push(m)
+                continue
+            side = b.to_move
+            one = r.seeds >= 0 or unit == 1 or m == SWAP  # (a sowing under way ends first)
+            r.push(m)
+            if one:
+                continue
+            while r.ply < len(moves) and b.to_move == side and moves[r.ply] != SWAP:
+                r.push(moves[r.ply])
+        else:
+            if r.seeds >= 0:
+                r.seeds = r.seeds - 1 if unit == 2 and r.seeds > 1 else -1
+                continue
+            if at == 0:
+                break
+            if unit == 0:
+                # back to where the last turn began: a run of one side's sowings (a swap alone)
+                k = at - 1
+                side = mover_at(b, k)
+                while k > 0 and moves[k] != SWAP and moves[k - 1] != SWAP and mover_at(b, k - 1) == side:
+                    k -= 1
+                while r.ply > k:
+                    r.pop()
+            else:
+                r.pop()
+                if unit == 2 and moves[r.ply] != SWAP:
+                    last = len(b.sow_path(moves[r.ply])) - 1
+                    r.seeds = last if last > 0 else -1
+    # The cells shown: the position, plus the first seeds of a sowing under way.
+    cells = r.cells
+    for i in range(len(cells)):
+        cells[i] = b.cells[i]
+    if r.seeds >= 0 and r.ply < len(moves):
+        m = moves[r.ply]
+        cells[b.pit_index(b.to_move, m)] = 0
+        for i in b.sow_path(m)[: r.seeds]:
+            cells[i] += 1
+
+
+REPLAY_UNITS = ("turn", "sowing", "seed")
+REPLAY_KEYS = "turn: step push: back"  # (the knob; the keys: the top row a step's unit, 9 and 11 a step)
+
+
+class Replay(Page):
+    """A finished game again: the knob steps it by turn, sowing or seed, a push goes back; on
+    the keys the top row chooses what a step is, the bottom row's outer keys step back and on."""
+
+    shows_board = True
+    shows_turn = False
+    replays = True
+    module = "kalaha.replay"
+    helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players' board and rows)
+
+    def __init__(self):
+        self.choice = 0  # which finished game it shows (0 = the newest)
+        self.game = None  # that game's record (kalaha.store)
+        self.board = None  # its position so far
+        self.ply = 0  # ... after this many of its sowings
+        self.cells = None  # the cells shown: the position, and a sowing's first seeds
+        self.seeds = -1  # seeds of the next sowing already dropped, -1 for none
+        self.unit = 0  # what a step is (REPLAY_UNITS)
+        self.of_ring = False  # a game of 3-4 players (drawn as its rows: kalaha.ringview)
+        self.viewer = SOUTH  # whose pits are the bottom row: yours against the computer
+        self.rows = ["", "", "", "", -1]  # (the ring's rows: kalaha.ringview.draw_rows)
+
+    def enter(self, app):
+        history = app.store.history
+        g = history[len(history) - 1 - self.choice]
+        self.game = g
+        self.of_ring = g.mode == RING
+        if self.of_ring:
+            from kalaha.ring import RingBoard
+
+            r = g.rules
+            self.board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
+        else:
+            self.board = Board(**g.rules)
+        self.viewer = NORTH if g.mode == SOUTH else SOUTH  # (the computer's side: mode 0 or 1)
+        self.ply = 0
+        self.cells = list(self.board.cells)
+        self.seeds = -1
+        self.unit = 0
+        self.rows[4] = -1
+
+    def push(self, move):
+        self.board.push(move)
+        self.ply += 1
+        self.seeds = -1
+
+    def pop(self):
+        self.board.pop()
+        self.ply -= 1
+
+    def key(self, app, key):
+        if key < 3:
+            self.unit = key  # the top row: what a step is
+        elif key == 9:
+            self.step(app, -1)
+        elif key == 11:
+            self.step(app, 1)
+
+    def turn(self, app, delta):
+        self.step(app, delta)
+
+    def step(self, app, delta):
+        replay_step(self, delta)
+
+    def click(self, app):
+        app.go(REPLAY_LIST)
+
+    def side_name(self, side):
+        """Who played `side` in this game: You and Computer, or South and North."""
+        mode = self.game.mode
+        if mode == TWO_PLAYERS:
+            return SIDE_TITLES[side]
+        return "Computer" if side == mode else "You"
+
+    def info(self):
+        """Beside the opponent's store: what a step is."""
+        return REPLAY_UNITS[self.unit]
+
+    def who(self, side):
+        return SEAT_NAMES[side] if self.of_ring else self.side_name(side)
+
+    def footer_for(self, app):
+        """The board's words: who sowed what, the end's result; the controls at the start."""
+        b = self.board
+        g = self.game
+        total = len(g.moves)
+        if self.ply == 0 and self.seeds < 0:
+            return REPLAY_KEYS
+        if self.ply >= total and self.seeds < 0:
+            return "winner: %s" % self.winner() if self.winner() else "drawn game"
+        k = self.ply - 1 if self.seeds < 0 else self.ply
+        move = g.moves[k]
+        side = mover_at(b, k) if k < self.ply else b.to_move
+        return "%d/%d: %s %s" % (k + 1, total, self.who(side), "swap" if move == SWAP else move)
+
+    def winner(self):
+        g = self.game
+        if self.of_ring:
+            firsts = [SEAT_NAMES[s] for s in range(g.rules["seats"]) if g.result >> s & 1]
+            return firsts[0] if len(firsts) == 1 else "shared"
+        return "" if g.result == DRAW else self.side_name(g.result)
+
+    def draw(self, app):
+        if self.of_ring:
+            self.draw_rows(app)
+        else:
+            app.view.board(app)
+        # The keys are the replay's controls: the top row a step's unit (the chosen one bright),
+        # keys 9 and 11 a step back and on.
+        bright = app.settings["brightness"]
+        px = app.pixels
+        for k in range(12):
+            px[k] = OFF
+        for k in range(3):
+            px[k] = scale(SOW_COLOUR, bright, 4 if k == self.unit else 24)
+        px[9] = px[11] = scale(YOURS_COLOUR, bright, 16)
+
+    def draw_rows(self, app):
+        """A game of 3-4 players: its rows (the last sower's inverted), the step's words."""
+        from kalaha.ringview import draw_rows
+
+        b = self.board
+        frame = app.frame
+        last = mover_at(b, self.ply - 1) if self.ply else -1
+        draw_rows(frame, b, self.cells, last, self.rows, self.ply * 256 + self.seeds + 1)
+        line(frame, 5, app.message or self.footer_for(app))
+        line(frame, 6, "step by %s" % REPLAY_UNITS[self.unit])
+        line(frame, FOOTER, REPLAY_KEYS)
+
+
+REPLAY = Replay()  # (made with this module, and let go with it)
+
+
+def open_replay(app):
+    """The replay list's action (App.act finds it here): the chosen game again."""
+    REPLAY.choice = app.cursor
+    app.go(REPLAY)
