@@ -87,10 +87,11 @@ def parse_script(text):
 
 
 class FileFlash:
-    """The device's 4 KB of nvm kept in a file, with the same write rule (kalaha.store.MemoryFlash)."""
+    """The device's 4 KB of nvm kept in a file, with the same write rule (kalaha.memflash.MemoryFlash)."""
 
     def __init__(self, path):
-        from kalaha.store import SIZE, MemoryFlash
+        from kalaha.memflash import MemoryFlash
+        from kalaha.store import SIZE
 
         self.path = path
         data = None
@@ -170,7 +171,8 @@ class Simulator:
         self.window = pygame.display.set_mode((WIDTH * num // den, HEIGHT * num // den))
         self.oled = pygame.Surface((128, 64))
         self._oled_shows = None  # (frame bytes, turned) the surface was made from
-        from kalaha.store import MemoryFlash, Store
+        from kalaha.memflash import MemoryFlash
+        from kalaha.store import Store
 
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
         # --data names a file.

@@ -17,12 +17,14 @@ from kalaha.app import App
 from kalaha.endgame import CHUNK as TABLE_CHUNK
 from kalaha.endgame import open_table
 from kalaha.frame import TICKS_WRAP
-from kalaha.store import SIZE, MemoryFlash, Store
+from kalaha.store import SIZE, Store
 
 
 def open_store():
     nvm = microcontroller.nvm
     if nvm is None or len(nvm) < SIZE:
+        from kalaha.memflash import MemoryFlash  # (only then: its code stays off the heap)
+
         store = Store(MemoryFlash(), STORE_IMAGE)
         store.message = "no nvm: not saved"
         return store
@@ -66,8 +68,10 @@ def start():
     )
     report = SerialReport()
     # The menus' actions, imported here rather than at the first menu item chosen: an import
-    # takes 20-35 ms on the device, a frame's whole time (App.go lets them go in games).
-    __import__("kalaha.menus")
+    # takes 20-35 ms on the device, a frame's whole time (App.go lets them go in games). Not
+    # under a first start's help: its pages have the heap then (App.act imports them later).
+    if app.screen.module is None:
+        __import__("kalaha.menus")
     # The first picture, whole, before the loop.
     t = supervisor.ticks_ms()
     oled.show(app.frame, False)

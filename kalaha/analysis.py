@@ -1,11 +1,14 @@
-"""The computer's analysis on the host: its whole turn as the device plays it, its thinking
-depth by depth, and the exact solver's margin (the command line, matches, tools and tests).
-
-Host-only (never copied to the device, whose kalaha.thinking steps kalaha.ai itself).
+"""The computer's analysis on the host (never copied to the device): its whole turn as the device
+plays it (the device's own Thinker), a plain search's turn, depth by depth, and the exact solver.
 """
 
-from kalaha.ai import Search, start_level
+from kalaha.ai import Search
 from kalaha.board import SOUTH
+from kalaha.thinking import Thinker
+
+# Nodes a slice here: the search's result never depends on the slice size (kalaha.ai), so the
+# host takes big slices where the device takes kalaha.thinking.SLICE_NODES.
+HOST_SLICE = 1 << 20
 
 
 def think(search, board, slice_nodes=256, **options):
@@ -24,13 +27,61 @@ def think(search, board, slice_nodes=256, **options):
             return
 
 
-def best_turn(board, search=None, level=None, seed=1, table=None, **options):
-    """The computer's whole turn from `board` as a list of pits (extra turns included), as the
-    device plays it: a level's budget is the turn's, and an extra turn goes on with the pit the
-    last search chose for it when it knows one (Search.continuation).
+def device_player(table=None):
+    """The device's computer player for the host: its kalaha.thinking.Thinker with the endgame
+    table `table` (or None) checked whole, as the device's is once its quiet frames have checked
+    it. Keep it between turns as the device does (its search's transposition table carries over)."""
+    player = Thinker(table, None, HOST_SLICE)
+    while player.endgame is not None and not player.endgame_checked:
+        player.check_table()  # (a table already checked whole takes one call)
+    return player
 
-    `board` is left as it was. Returns (pits, score of the first sowing, depth, nodes).
+
+def device_turn(player, board, level, seed=1):
+    """The computer's whole turn from `board` at `level` exactly as the device plays it: `player`
+    (device_player) driven as kalaha.app.App drives it, start_move then move() until it has
+    decided, again for each extra turn's sowing (the table's root decision where the level uses
+    the table and it covers the board, else the search, with the table once checked; an extra
+    turn's next sowing from the search's line, or a search with what the turn has left).
+
+    The clock stands still, so the time cap never binds: the levels' node budgets are what the
+    device completes within its cap (kalaha.ai.LEVELS), and a turn is the same on every machine.
+    `seed`: the device's count of games started (Easy's and Medium's noise).
+    `board` is left as it was. Returns (pits, score, depth, nodes, exact): the first sowing's
+    score and depth (the table's margin in seeds and 0 when exact, its decision), the turn's nodes.
     """
+    work = board.copy()
+    side = work.to_move
+    # A new turn, also for a player kept for both sides or over games (on the device the other
+    # side's sowing always comes between two of its turns).
+    player.cancel()
+    pits = []
+    score = depth = 0
+    exact = False
+    while work.to_move == side:
+        player.start_move(work, level, seed, 0)
+        root = player.root  # (the table's decision, if it makes this one: move() lets it go)
+        pit = player.move(work, level, seed, 0)
+        while not pit:
+            pit = player.move(work, level, seed, 0)
+        if not pits:
+            exact = root is not None and player.endgame is not None
+            if exact:
+                score = root.margin
+            else:
+                score = player.search.score
+                depth = player.search.depth_done
+        player.pit = 0  # (sown: as the app does once it sows)
+        player.thinking = False
+        pits.append(pit)
+        work.push(pit)
+    return pits, score, depth, player.turn_nodes, exact
+
+
+def search_turn(board, search=None, seed=1, table=None, **options):
+    """A plain search's whole turn from `board` (move --depth/--nodes, match's depth=/nodes=; not
+    a level's): each sowing searched with Search.start's `options`, an extra turn's next sowing
+    from its line when it knows one. `board` is left as it was. Returns (pits, score, depth, nodes)."""
     search = search or Search()
     work = board.copy()
     side = work.to_move
@@ -39,11 +90,8 @@ def best_turn(board, search=None, level=None, seed=1, table=None, **options):
     while work.to_move == side:
         pit = search.continuation(work) if pits else 0
         if not pit:
-            if level is not None:
-                start_level(search, work, level, seed, table, spent=nodes)
-            else:
-                search.start(work, seed=seed + work.ply, table=table, **options)
-            while not search.step(1 << 20):
+            search.start(work, seed=seed + work.ply, table=table, **options)
+            while not search.step(HOST_SLICE):
                 pass
             nodes += search.nodes
             pit = search.best_pit
@@ -53,6 +101,22 @@ def best_turn(board, search=None, level=None, seed=1, table=None, **options):
         pits.append(pit)
         work.push(pit)
     return pits, first_score, first_depth, nodes
+
+
+def best_turn(board, player=None, level=None, seed=1, table=None, **options):
+    """The computer's whole turn from `board` as a list of pits (extra turns included): at a
+    `level` the device's (device_turn; `player` a device_player kept between turns, or None for
+    a fresh one with `table`), else a plain search's (search_turn; `player` a Search or None).
+
+    `board` is left as it was. Returns (pits, score of the first sowing, depth, nodes).
+    """
+    if level is None:
+        return search_turn(board, player, seed, table, **options)
+    if player is None:
+        player = device_player(table)
+    elif not isinstance(player, Thinker):
+        raise TypeError("a level plays with the device's Thinker (device_player), not a Search")
+    return device_turn(player, board, level, seed)[:4]
 
 
 def solve(board, search=None, table=None, give_up=None):

@@ -21,9 +21,9 @@ game whoever is to move, with the display turned 180 degrees for North.
 from kalaha.board import END_TIME, NORTH, SOUTH
 from kalaha.compat import const, forget
 from kalaha.frame import Frame
-from kalaha.game import CLOCK_TICK, HANDOVER_MS, SIDE_TITLES, Game, Sowing
+from kalaha.game import CLOCK_TICK, HANDOVER_MS, PASSED_HOLD_MS, SIDE_TITLES, Game, Sowing
 from kalaha.screens import DRAW_OFFER, GAME, GAME_MENU, HELP, MENU, MOVES, RESULT
-from kalaha.store import DEFAULT_SETTINGS, LEVEL_NAMES, MemoryFlash, Store
+from kalaha.store import DEFAULT_SETTINGS, LEVEL_NAMES, Store
 from kalaha.thinking import SLICE_NODES, Thinker
 from kalaha.view import (
     BUZZ,
@@ -84,7 +84,12 @@ class App:
         # welcome: open the help pages on a first start (a blank store); the headless simulator
         # without a data file passes False. Saved data (kalaha.store.Store): without one, an
         # in-memory store keeps this session's.
-        self.store = store if store is not None else Store(MemoryFlash())
+        if store is None:
+            from kalaha.memflash import MemoryFlash  # (never on the device: its heap is kept)
+
+            self.store = Store(MemoryFlash())
+        else:
+            self.store = store
         self.settings = dict(DEFAULT_SETTINGS)
         if store is not None:
             self.settings.update(store.settings)
@@ -119,6 +124,7 @@ class App:
         self.hint_key = -1  # the hint's pit blinks green until a move is made ...
         self.hint_version = -1  # ... on the board of this version
         self.last_input = 0
+        self.hold_until = 0  # no input taken before this (App.hold)
         self.inputs = 0  # events handled (keys, the knob), counted: the view redraws after one
         self.power = 0  # 0 awake, 1 dimmed, 2 off
         if self.store.message:
@@ -266,11 +272,17 @@ class App:
             return True
         return False
 
+    def hold(self, ms):
+        """Take no input for `ms`: the device has just passed to another player (or shows a
+        game's end), so keys still mashed by the last one do nothing for the next."""
+        self.hold_until = self.now + ms
+
     def key_down(self, key):
         if not 0 <= key < 12:
             return
-        if self._wake():
-            self.pressed[key] = -2  # a waking press is never a move: swallow its release too
+        if self._wake() or self.now < self.hold_until:
+            self.pressed[key] = -2  # (never a move: its release does nothing either)
+            self._event_drawn()
             return
         self.pressed[key] = self.now
         if self.screen == GAME:
@@ -304,14 +316,14 @@ class App:
 
     def turn(self, delta):
         """The encoder turned by `delta` detents."""
-        if self._wake():
+        if self._wake() or self.now < self.hold_until:
             return
         self.screen.turn(self, delta)
         self._event_drawn()
 
     def click(self):
         """The encoder was pressed."""
-        if self._wake():
+        if self._wake() or self.now < self.hold_until:
             return
         self.screen.click(self)
         self._event_drawn()
@@ -353,7 +365,7 @@ class App:
         elif old.ring and not screen.ring:
             self.thinker.ready()  # (on the way to the main menu: no game's frame imports it)
         self.screen = screen
-        self.thinker.coach = None  # (its words are for the result screen only)
+        self.thinker.drop_coach()  # (its words are for the result screen only)
         self.cursor = 0
         self.pit_cursor = -1
         self.preview = -1
@@ -387,6 +399,14 @@ class App:
             do(self)
         else:
             getattr(self, action)()
+
+    def menus_ahead(self):
+        """The menus' actions (kalaha.menus) imported before a choice needs them, in a frame that
+        drew nothing: the import takes 20-35 ms on the device, too much for the choice's frame."""
+        import sys
+
+        if "kalaha.menus" not in sys.modules and self.frame.complete and not self.frame.drawn:
+            __import__("kalaha.menus")
 
     def say(self, text, ms=1500):
         """Words on the bottom line for `ms`."""
@@ -483,6 +503,7 @@ class App:
             self.effect.until = 0  # (its keys were the other player's view)
             self.effect.keys[0] = self.effect.keys[1] = -1
             self.sound(PASS)
+            self.hold(PASSED_HOLD_MS)
             self.say("%s: your move" % SIDE_TITLES[g.board.to_move], 2500)
 
     def finish_game(self, result, end):

@@ -228,9 +228,10 @@ def draw(board):
 
 def play_main(argv=None, inp=input, out=sys.stdout):
     """A terminal game: you against the computer (or two players). Returns the exit status."""
-    from kalaha.ai import LEVEL_NAMES, Search
-    from kalaha.analysis import best_turn
+    from kalaha.ai import LEVEL_NAMES
+    from kalaha.analysis import best_turn, device_player
     from kalaha.board import SWAP
+    from kalaha.cli_ai import endgame_table
     from kalaha.notation import parse_turn
 
     try:
@@ -245,7 +246,7 @@ def play_main(argv=None, inp=input, out=sys.stdout):
     if computer is not None and board.swap:
         out.write("(the swap rule is not offered against the computer)\n")
         board.swap = False
-    search = Search()
+    player = device_player(endgame_table(None, board))  # the device's, with the table it would have
     out.write(
         "Kalaha: pits are numbered 1..%d from the mover's left. Type a pit (4) or a whole turn with "
         "its extra turns (3-6)%s; u undo, h hint, r resign, q quit.\n"
@@ -256,7 +257,7 @@ def play_main(argv=None, inp=input, out=sys.stdout):
         out.write("\n%s\n" % draw(board))
         side = board.to_move
         if side == computer:
-            pits, *_ = best_turn(board, search, level=args.level, seed=board.ply)
+            pits, *_ = best_turn(board, player, level=args.level, seed=board.ply)
             for pit in pits:
                 board.push(pit)
             out.write("computer (%s) plays %s\n" % (SIDE_NAMES[side], "-".join(map(str, pits))))
@@ -274,7 +275,7 @@ def play_main(argv=None, inp=input, out=sys.stdout):
             resigned = side
             break
         if command == "h":
-            pits, *_ = best_turn(board, search, level="strong", seed=board.ply)
+            pits, *_ = best_turn(board, player, level="strong", seed=board.ply)
             out.write("hint: %s\n" % "-".join(map(str, pits)))
             continue
         if command == "u":

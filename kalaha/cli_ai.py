@@ -8,10 +8,9 @@ import os
 import sys
 import time
 
-from kalaha.ai import LEVEL_NAMES, LEVELS, Search
-from kalaha.analysis import best_turn, solve
+from kalaha.ai import LEVEL_NAMES, Search
+from kalaha.analysis import device_player, device_turn, search_turn, solve
 from kalaha.board import Board
-from kalaha.endgame import best_root_move
 
 BENCH_POSITIONS = (
     ("opening", ""),
@@ -48,23 +47,6 @@ def table_path():
         if os.path.exists(path):
             return path
     return os.path.join(ROOT, "build", "endgame-6x14.kdb")
-
-
-def perfect_turn(table, board):
-    """The whole perfect turn from the endgame table: (pits, the mover's margin from here), or None."""
-    first = best_root_move(table, board)
-    if first is None:
-        return None
-    side = board.to_move
-    pits = []
-    move = first
-    while move is not None:
-        pits.append(move[0])
-        board.push(move[0])
-        move = best_root_move(table, board) if board.to_move == side else None
-    for _ in pits:
-        board.pop()
-    return pits, first[1]
 
 
 def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player_flags, make_ring):
@@ -107,30 +89,26 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
         board = board_at(args)
         if board.to_move is None:
             raise cli_error("the game is over: no move to make")
-        table = endgame_table(args.table, board) if not (args.depth or args.nodes) else None
-        if table is not None and LEVELS[args.level or "strong"].uses_table:
-            turn = perfect_turn(table, board)
-            if turn is not None:
-                # The endgame table knows the perfect turn and its final margin: no search.
-                pits, margin = turn
-                text = "-".join(map(str, pits))
-                if args.json:
-                    result = {"turn": text, "score": margin, "depth": 0, "nodes": 0, "exact": True}
-                    out.write(json.dumps(result) + "\n")
-                else:
-                    out.write(text + "\n")
-                return
-        if args.depth:
-            # A deep search from an early position would run for hours: it stops at the node cap.
-            options = {"depth": args.depth, "nodes": MAX_NODES}
-        elif args.nodes:
-            options = {"nodes": args.nodes}
+        exact = False
+        if args.depth or args.nodes:
+            # A plain search, not a level's. A deep search from an early position would run for
+            # hours: it stops at the node cap.
+            options = {"depth": args.depth, "nodes": MAX_NODES} if args.depth else {"nodes": args.nodes}
+            pits, score, depth, nodes = search_turn(board, seed=args.seed, **options)
         else:
-            options = {"level": args.level or "strong"}
-        pits, score, depth, nodes = best_turn(board, seed=args.seed, **options)
+            # The device's whole turn: its own thinker, with the table it would have (none if
+            # the build made none), so the answer is what the device plays (kalaha.analysis).
+            table = endgame_table(args.table, board)
+            player = device_player(table)
+            pits, score, depth, nodes, exact = device_turn(player, board, args.level or "strong", args.seed)
+            if table is not None:
+                table.close()
         turn = "-".join(map(str, pits))
         if args.json:
-            out.write(json.dumps({"turn": turn, "score": score, "depth": depth, "nodes": nodes}) + "\n")
+            result = {"turn": turn, "score": score, "depth": depth, "nodes": nodes}
+            if exact:
+                result["exact"] = True  # the table's perfect turn: score is its final margin
+            out.write(json.dumps(result) + "\n")
         else:
             out.write(turn + "\n")
 

@@ -13,6 +13,7 @@ SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
 SEAT_NAMES = ("Blue", "Orange", "Violet", "Cyan")
 END_WORDS = ("", ": resign", " (agreed)", " on time")
 HANDOVER_MS = const(900)  # two players: the sowing's end shown to its player before the device turns
+PASSED_HOLD_MS = const(700)  # ... then no input this long: the last player's keys are not the next's
 CLOCK_TICK = const(2)  # (Game.clock_tick: the last seconds tick)
 
 

@@ -7,18 +7,20 @@ import random
 from math import isqrt
 
 from kalaha.ai import LEVEL_NAMES, LEVELS, Search
-from kalaha.analysis import best_turn
+from kalaha.analysis import best_turn, device_player
 from kalaha.board import NORTH, SOUTH, Board, KalahaError
 
 
 def make_player(spec, table=None):
     """'easy'..'expert', 'depth=N' or 'nodes=N' -> a function(board, seed) -> (pits, depth, nodes).
 
-    table: the endgame table (kalaha.endgame), for the levels that use it on the device.
+    A level plays the device's whole turn (kalaha.analysis.device_turn: the device's own thinker,
+    kept for the match as the device keeps it between games) with `table` (kalaha.endgame) as
+    the device would have it; depth=N and nodes=N are plain searches, the table at their leaves.
     """
-    search = Search()  # the device's table size, so matches measure what it plays
     if spec in LEVEL_NAMES:
         options = {"level": spec}
+        player = device_player(table)
     else:
         key, _, value = spec.partition("=")
         digits = value and len(value) <= 7 and all(ch in "0123456789" for ch in value)
@@ -29,9 +31,10 @@ def make_player(spec, table=None):
                 % (spec[:30], ", ".join(LEVEL_NAMES))
             )
         options = {"depth": int(value)} if key == "depth" else {"nodes": int(value)}
+        player = Search()  # (the device's transposition table size)
 
     def play(board, seed):
-        pits, _score, depth, nodes = best_turn(board, search, seed=seed, table=table, **options)
+        pits, _score, depth, nodes = best_turn(board, player, seed=seed, table=table, **options)
         return pits, depth, nodes
 
     play.spec = spec

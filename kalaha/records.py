@@ -3,10 +3,10 @@ actions. Imported only while one of them is shown (Page.module), then let go.
 """
 
 from kalaha.ai import LEVEL_NAMES
+from kalaha.choices import SETTING_CHOICES
 from kalaha.clock import CONTROLS
 from kalaha.screens import CONFIRM, MENU, SETTINGS
 from kalaha.store import (
-    SETTING_CHOICES,
     SETTING_KEYS,
     STAT_AGREED,
     STAT_RESIGNS,

@@ -3,13 +3,13 @@ its menu, the places at the end), the keys and display, the computer seats think
 the handover round the table.
 
 Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring) and let go, with
-kalaha.ring and kalaha.ring_ai, when the main menu is back (App.go): its screens, their state
-and its code cost a two-player game nothing. (The end codes come from kalaha.store: from
+kalaha.ring, kalaha.ring_ai and kalaha.ringview, when the main menu is back (App.go): its
+screens, their state and its code cost a two-player game nothing. (The end codes come from kalaha.store: from
 kalaha.board they would load it again after App.make_room_for_ring let it go.)
 """
 
 from kalaha.draw import FOOTER, line, split
-from kalaha.game import SEAT_NAMES
+from kalaha.game import HANDOVER_MS, SEAT_NAMES
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
@@ -360,6 +360,7 @@ def finish_sowing(app):
             # The next person: the device goes round the table to them.
             r.facing = b.to_move
             app.sound(PASS)
+            app.hold(HANDOVER_MS)  # (the last person's keys are the same keys: not the next's)
             text = (text + ". " if text else "") + "Pass to %s" % SEAT_NAMES[b.to_move]
     if text:
         app.say(text, 2500)
@@ -504,8 +505,10 @@ def result_items(app):
             rows.append(("%d %-7s%-9s%3d" % (ranks[s], SEAT_NAMES[s], who, stores[s]), None))
         starts = SEAT_NAMES[(b.first + 1) % b.seats]
         r.places = tuple(rows) + (("Again: %s starts" % starts, "play_again"), ("Main menu", "leave_ring"))
-        firsts = [SEAT_NAMES[s] for s in order if ranks[s] == 1]
-        r.places_title = "%s wins" % firsts[0] if len(firsts) == 1 else "%d share first place" % len(firsts)
+        r.winners = tuple(s for s in order if ranks[s] == 1)
+        firsts = r.winners
+        one = "%s wins" % SEAT_NAMES[firsts[0]]
+        r.places_title = one if len(firsts) == 1 else "%d share first place" % len(firsts)
     return r.places
 
 
@@ -515,21 +518,16 @@ def result_title(app):
 
 
 def result_keys(app):
-    """A band in the winners' colours runs across the keys, as after a two-player game."""
-    b = RING.board
-    ranks = b.ranks()
+    """A band in the winners' colours runs across the keys, as after a two-player game (one
+    winner: both ends of the band; shared: one colour each end). Allocates nothing a frame."""
+    winners = RING.winners
     px = app.pixels
     bright = app.settings["brightness"]
     for k in range(12):
         px[k] = OFF
     band = (app.now // PHASE_MS) % 6
-    firsts = 0
-    for s in range(b.seats):
-        if ranks[s] == 1:
-            px[(band + 6 * firsts) % 12 if firsts < 2 else 11 - band] = scale(SEAT_COLOURS[s], bright, 6)
-            firsts += 1
-    if firsts == 1:
-        px[11 - band] = px[band]
+    px[band] = scale(SEAT_COLOURS[winners[0]], bright, 6)
+    px[11 - band] = scale(SEAT_COLOURS[winners[len(winners) - 1]], bright, 6)
 
 
 # ----- the screens ----------------------------------------------------------------------------
@@ -563,8 +561,9 @@ class RingGame(Page):
         self.limit = 0  # the move time (LIMITS index)
         self.turn_started = -1  # when the person to move began the turn (the move time)
         self.auto = -1  # a person's seat the computer plays this turn (their time ran out)
-        self.places = None  # the result's rows and title, once made
+        self.places = None  # the result's rows, title and winners' seats, once made
         self.places_title = ""
+        self.winners = ()
         # the display's texts, kept until what they show changes (draw)
         self.rows = ["", "", "", "", -1]  # (each seat's row, then what they show: draw_rows)
         self.words = ("", "")
@@ -602,21 +601,16 @@ class RingSetup(Menu):
 
 
 class RingResult(Menu):
-    """The places; keys pressed in its first second are ignored (mashed at the game's end)."""
+    """The places; input in its first second is ignored (App.hold: mashed at the game's end)."""
 
-    entered_at = 0
     ends_game = True
 
     def title(self, app):
         return result_title(app)
 
     def enter(self, app):
-        self.entered_at = app.now
+        app.hold(RESULT_GRACE_MS)
         Menu.enter(self, app)
-
-    def key(self, app, k):
-        if app.now - self.entered_at >= RESULT_GRACE_MS:
-            Menu.key(self, app, k)
 
     def draw(self, app):
         Menu.draw(self, app)

@@ -10,7 +10,7 @@ own state (a list's scroll, the question asked) is kept in its object.
 from kalaha.board import NORTH, SOUTH
 from kalaha.game import HANDOVER_MS, SIDE_TITLES
 
-RESULT_GRACE_MS = 1000  # keys on the result screen act only after this long
+RESULT_GRACE_MS = 1000  # the result screen takes input only after this long (App.hold)
 LIST_FOOTER = "turn: more push: back"  # (a list has nothing to choose: a push goes back)
 
 
@@ -115,6 +115,10 @@ class Menu(Page):
             f = self.of_module(f)
         return f(app)
 
+    def work(self, app):
+        if self.module is None:
+            app.menus_ahead()
+
 
 def main_items(app):
     if app.store.current is not None:
@@ -199,24 +203,19 @@ class Listing(Page):
 
 class Result(Menu):
     """The end of a game, whole at once: who won, the score in big digits, the coach's line,
-    and Play again / Main menu. Keys pressed in its first second are ignored, so keys mashed
+    and Play again / Main menu. Input in its first second is ignored (App.hold), so keys mashed
     at the end of a game start nothing."""
 
     ends_game = True
 
-    entered_at = 0  # when it was shown
     coach_text = ""  # the coach's line, once it has finished
     coaching = False  # the coach is still to start
 
     def enter(self, app):
-        self.entered_at = app.now
+        app.hold(RESULT_GRACE_MS)
         self.coach_text = ""
         # The coach starts once the result is on the display (this frame has saved the game's end).
         self.coaching = True
-
-    def key(self, app, key):
-        if app.now - self.entered_at >= RESULT_GRACE_MS:
-            Menu.key(self, app, key)
 
     def work(self, app):
         """The coach's verdict on the player's endgame, a few probes a frame (kalaha.coach)."""
@@ -234,6 +233,8 @@ class Result(Menu):
         if words is not None:
             self.coach_text = words
             app.render()
+        elif app.thinker.coach is None:
+            app.menus_ahead()  # (once the coach has spoken: Play again needs them)
 
     def items(self, app):
         """Play again (against the computer, saying who starts it) or the main menu."""
@@ -275,34 +276,18 @@ class Confirm(Menu):
 
 class DrawOffer(Page):
     """Two players: the other player accepts or declines a draw, the device turned to them. It
-    starts on "Play on", and for a moment takes no input: the offer's own push never answers it."""
-
-    entered_at = 0
+    starts on "Play on", and for a moment takes no input (App.hold): the offer's own push never
+    answers it."""
 
     def enter(self, app):
-        self.entered_at = app.now
-
-    def handing_over(self, app):
-        return app.now - self.entered_at < HANDOVER_MS
-
-    def key(self, app, key):
-        if not self.handing_over(app):
-            Page.key(self, app, key)
-
-    def turn(self, app, delta):
-        if not self.handing_over(app):
-            Page.turn(self, app, delta)
-
-    def click(self, app):
-        if not self.handing_over(app):
-            Page.click(self, app)
+        app.hold(HANDOVER_MS)
 
     def title(self, app):
         return "%s offers a draw" % SIDE_TITLES[app.game.draw_offer]
 
     def draw(self, app):
         other = SIDE_TITLES[1 - app.game.draw_offer]
-        footer = ("Pass to %s" if self.handing_over(app) else "%s: turn, push") % other
+        footer = ("Pass to %s" if app.now < app.hold_until else "%s: turn, push") % other
         app.view.menu(app, self.title(app), self.menu, footer)
 
 
@@ -361,6 +346,7 @@ RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
 ASLEEP = Asleep()
 STATS = Listing("Statistics", "stats_rows", None, "kalaha.records", header_of="STATS_HEADER")
+SETTINGS.helpers = STATS.helpers = ("kalaha.choices",)  # (kalaha.records imports what each setting may be)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.replay")
 REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players replayed)
 MOVES = Listing("Moves", "move_lines", GAME, "kalaha.movelist", clock_runs=True)

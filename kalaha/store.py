@@ -36,7 +36,6 @@ VERSION = const(2)
 OLD_VERSION = const(1)  # Fletcher-16 records: read, then rewritten as VERSION
 SIZE = const(4096)
 HEADER = const(3)
-_ERASED = b"\xff" * 64
 
 R_SNAPSHOT = const(1)
 R_SETTINGS = const(2)
@@ -122,30 +121,6 @@ def ring_computers(g):
     return g.clock | last
 
 
-# What a loaded setting may be; anything else is damage and gives the default.
-SETTING_CHOICES = {
-    "seeds": (3, 4, 5, 6),
-    "pits": (4, 5, 6),
-    "empty_capture": (False, True),
-    "alga": (False, True),
-    "swap": (False, True),
-    "hints": (False, True),
-    "sound": (True, False),
-    "brightness": (1, 2, 3, 4),
-    "speed": (1, 0, 2),
-    "clock": tuple(range(len(CONTROLS))),
-    "level": (0, 1, 2, 3),
-    "starts": (0, 1, 2),
-    "ring_players": (3, 4),
-    "ring_computers": tuple(range(15)),  # (all four seats the computer's: never)
-    "ring_level": (0, 1, 2, 3),
-    "ring_pits": (3, 4, 6),
-    "ring_seeds": (3, 4, 5, 6),
-    "ring_capture": (0, 1, 2),
-    "ring_limit": (0, 1, 2),
-}
-
-
 def crc32(data, start, end, value=0):
     """CRC-32 (the zlib/PNG one) of data[start:end]: catches torn writes and any flipped bit.
     `value` continues an earlier CRC (the endgame table checks a block in pieces).
@@ -171,49 +146,6 @@ def crc32(data, start, end, value=0):
 
 class Damaged(ValueError):
     """A saved field out of its range."""
-
-
-class MemoryFlash:
-    """4 KB of NOR flash with the RP2040 nvm's write rule, for tests and the simulator.
-
-    A write into bytes that all read 0xFF programs them; any other write erases and rewrites
-    the sector. `cut_after` simulates a power cut after that many bytes reached the flash.
-    """
-
-    def __init__(self, data=None):
-        self.data = bytearray(data) if data is not None else bytearray(b"\xff" * SIZE)
-        self.erases = 0
-        self.writes = 0
-        self.cut_after = -1
-
-    def read(self):
-        return bytes(self.data)
-
-    def write(self, offset, values):
-        self.writes += 1
-        end = offset + len(values)
-        erased = all(b == 0xFF for b in self.data[offset:end])
-        if not erased:
-            image = bytearray(self.data)
-            image[offset:end] = values
-            self.erases += 1
-            for i in range(SIZE):
-                self.data[i] = 0xFF
-            self._program(0, image)
-        else:
-            self._program(offset, values)
-
-    def _program(self, offset, values):
-        for i, v in enumerate(values):
-            if self.cut_after == 0:
-                raise PowerCut()
-            if self.cut_after > 0:
-                self.cut_after -= 1
-            self.data[offset + i] = v
-
-
-class PowerCut(Exception):
-    """Raised by MemoryFlash when its simulated power cut happens."""
 
 
 def pack_rules(rules):
@@ -320,25 +252,6 @@ class SavedGame:
         g.moves = unpack_moves(data, start + 14, n)
         return g, end
 
-    def replays(self):
-        """True when the moves are legal under the rules and the result fits how it ended."""
-        from kalaha.board import Board  # (not held by this module: a game of 3-4 players lets it go)
-
-        try:
-            board = Board(**self.rules)
-            for m in self.moves:
-                board.push(m)
-        except (ValueError, IndexError, KeyError, TypeError):
-            return False
-        if self.result < 0:
-            return True  # in progress (its last sowing may have ended it: a cut before the end record)
-        if self.end == END_EMPTY:
-            outcome = board.outcome()
-            if outcome is None:
-                return False
-            return self.result == outcome.code
-        return True
-
 
 class History:
     """The finished games, oldest first, kept encoded in one bytearray (SavedGame.encode: about 40
@@ -401,6 +314,7 @@ class Store:
 
         storeload.load(self)
         forget("kalaha.storeload")
+        forget("kalaha.choices")
 
     def scratch(self, size):
         """The image's last `size` bytes, lent out: the store fills the image only inside its
@@ -499,7 +413,7 @@ class Store:
         rec[1] = n & 255
         rec[2] = n >> 8
         rec[3 : 3 + n] = payload
-        _put_crc(rec, 0, n + 3)
+        put_crc(rec, 0, n + 3)
         return rec
 
     def _append(self, kind, payload):
@@ -515,74 +429,16 @@ class Store:
         self.pos += len(rec)
 
     def compact(self):
-        """Rewrite the whole sector as one snapshot (the one write that erases).
+        """Rewrite the whole sector as one snapshot (the one write that erases), from the
+        preallocated image: no big allocation. Its code (kalaha.snapshot) is imported for it
+        and let go: about one save in a hundred compacts, and that one erases the flash anyway."""
+        from kalaha import snapshot
 
-        The snapshot is written straight into the preallocated image: no big allocation.
-        """
-        while not self._write_snapshot() and len(self.history):
-            self.history.drop_oldest()  # never happens with 20 games of 6 pits, but stay inside 4 KB
-        image = self.image
-        try:
-            self.flash.write(0, image)
-        except OSError:
-            self.message = "could not save"
-            return
-        self.pos = HEADER + 3 + (image[HEADER + 1] | (image[HEADER + 2] << 8)) + 4
-        self.needs_compaction = False
-
-    def _write_snapshot(self):
-        """Header and one snapshot record into the image; False when it does not fit."""
-        image = self.image
-        # Erased flash reads 0xFF: blank the image 64 bytes at a time from a constant (a byte
-        # at a time took about 40 ms on the device; one 4 KB constant would be a 4 KB block).
-        for i in range(0, SIZE, 64):
-            image[i : i + 64] = _ERASED
-        image[0] = MAGIC0
-        image[1] = MAGIC1
-        image[2] = VERSION
-        image[HEADER] = R_SNAPSHOT
-        p = HEADER + 3
-        for key in SETTING_KEYS:
-            image[p] = int(self.settings[key])
-            p += 1
-        for i in range(STORED_STATS):
-            v = self.stats[i]
-            image[p] = v & 255
-            image[p + 1] = v >> 8
-            p += 2
-        image[p] = len(self.history)
-        p += 1
-        games = len(self.history)
-        for i in range(games + (0 if self.current is None else 1)):
-            if i == games:
-                image[p] = 1  # the game in progress follows
-                p += 1
-                part = self.current.encode()
-            else:
-                part = self.history.encoded(i)
-            if p + len(part) + 5 + 2 * (N_STATS - STORED_STATS) > SIZE:
-                return False
-            image[p : p + len(part)] = part
-            p += len(part)
-        if self.current is None:
-            image[p] = 0
-            p += 1
-        for i in range(STORED_STATS, N_STATS):
-            v = self.stats[i]
-            image[p] = v & 255
-            image[p + 1] = v >> 8
-            p += 2
-        for key in CHOICE_KEYS:
-            image[p] = int(self.settings[key])
-            p += 1
-        n = p - HEADER - 3
-        image[HEADER + 1] = n & 255
-        image[HEADER + 2] = n >> 8
-        _put_crc(image, HEADER, p)
-        return True
+        snapshot.compact(self)
+        forget("kalaha.snapshot")
 
 
-def _put_crc(buf, start, end):
+def put_crc(buf, start, end):
     """Store the CRC-32 of buf[start:end] in the four bytes after it."""
     c = crc32(buf, start, end)
     buf[end] = c & 255

@@ -3,7 +3,8 @@ check, every game validated by the rules engine. Imported once by kalaha.store.S
 go after (its code is needed only then).
 """
 
-from kalaha.board import DRAW, END_TIME
+from kalaha.board import DRAW, END_EMPTY, END_TIME, Board
+from kalaha.choices import SETTING_CHOICES
 from kalaha.compat import forget
 from kalaha.store import (
     CHOICE_KEYS,
@@ -22,7 +23,6 @@ from kalaha.store import (
     R_SNAPSHOT,
     R_UNDO,
     RING,
-    SETTING_CHOICES,
     SETTING_KEYS,
     SIZE,
     STORED_STATS,
@@ -117,15 +117,33 @@ def _validate(store):
     kept = History()
     for i in range(len(store.history)):
         g = store.history[i]
-        if g.result >= 0 and (ring_replays(g) if g.mode == RING else g.replays()):
+        if g.result >= 0 and (ring_replays(g) if g.mode == RING else two_player_replays(g)):
             kept.append(g)
     if len(kept) != len(store.history):
         store.history = kept
         store.message = store.message or "some games damaged"
     g = store.current
-    if g is not None and not (ring_replays(g) if g.mode == RING else g.replays()):
+    if g is not None and not (ring_replays(g) if g.mode == RING else two_player_replays(g)):
         store.current = None
         store.message = store.message or "saved game damaged"
+
+
+def two_player_replays(g):
+    """A saved two-player game's moves are legal under its rules and its result fits how it ended."""
+    try:
+        board = Board(**g.rules)
+        for m in g.moves:
+            board.push(m)
+    except (ValueError, IndexError, KeyError, TypeError):
+        return False
+    if g.result < 0:
+        return True  # in progress (its last sowing may have ended it: a cut before the end record)
+    if g.end == END_EMPTY:
+        outcome = board.outcome()
+        if outcome is None:
+            return False
+        return g.result == outcome.code
+    return True
 
 
 def ring_replays(g):

@@ -60,11 +60,9 @@ class Thinker:
         self.coach = None  # the result's coach at work (kalaha.coach.Coach)
 
     def ready(self):
-        """The two-player search made, and its code and the coach's imported, if a game of 3-4
-        players let them go: done on the way back to the main menu, so no game's frame imports
-        them (the coach's import alone takes 10-25 ms on the device, more than a frame has)."""
+        """The two-player search made, and its code imported, if a game of 3-4 players let them
+        go: done on the way back to the main menu, so no game's frame imports them."""
         if self.search is None:
-            import kalaha.coach  # noqa: F401  (kept in sys.modules: start_coach finds it there)
             from kalaha.ai import Search
 
             self.search = Search(max_ply=SEARCH_PLIES)
@@ -74,9 +72,8 @@ class Thinker:
         kalaha.coach) give the heap back until ready()."""
         self.cancel()
         self.search = None
-        self.coach = None
+        self.drop_coach()
         forget("kalaha.ai")
-        forget("kalaha.coach")
 
     def busy(self):
         return self.thinking or self.hinting
@@ -254,10 +251,18 @@ class Thinker:
         if t is None or not t.rules_match(board):
             self.coach = None
             return False
+        # Its code is imported here and let go once it has spoken (drop_coach): a game has the
+        # heap back. The import (10-25 ms on the device) falls in the result's first second,
+        # which takes no input anyway (kalaha.screens.Result).
         from kalaha.coach import Coach
 
         self.coach = Coach(t, board, player)
         return True
+
+    def drop_coach(self):
+        """The coach stopped (its words are for the result screen only) and its code let go."""
+        self.coach = None
+        forget("kalaha.coach")
 
     def coached(self):
         """This frame's share of the coach: its words once it has finished, else None."""
@@ -268,10 +273,10 @@ class Thinker:
             if not self.slices(c):
                 return None
         except (OSError, ValueError):  # the table failed: no words, and play on without it
-            self.coach = None
+            self.drop_coach()
             self._drop_table()
             return ""
-        self.coach = None
+        self.drop_coach()
         if c.count:
             return "Slip: turn %d, -%d" % (c.slip_turn, c.cost)
         return "Endgame: perfect" if c.seen else ""

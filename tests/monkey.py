@@ -8,8 +8,9 @@ import random
 
 from kalaha.app import App
 from kalaha.frame import Frame
+from kalaha.memflash import MemoryFlash
 from kalaha.reading import app_lines
-from kalaha.store import RING, MemoryFlash, Store
+from kalaha.store import RING, Store
 
 FRAME = 20  # ms a frame, as the device's loop runs
 

@@ -25,6 +25,11 @@ class Hands:
         self.app.key_up(key)
         self.frames()
 
+    def ready(self):
+        """Frames until the app takes input again (App.hold: after a handover, on a result)."""
+        while self.app.now < self.app.hold_until:
+            self.frames()
+
     def choose(self, label):
         """Turn the encoder to the menu line starting with `label` and press it."""
         choose(self.app, label, self.frames)
@@ -48,6 +53,7 @@ def play_out(app, max_frames=20000):
             and b.to_move != app.game.computer
             and app.sowing.path is None
             and not app.thinker.thinking
+            and app.now >= app.hold_until
         ):
             pit = 0
             for m in b.legal_moves():
@@ -66,6 +72,8 @@ def choose(app, label, frame):
     after): host tests only (it reads the display back as text)."""
     from kalaha.reading import app_lines
 
+    while app.now < app.hold_until:
+        frame()  # (a person waits until the device takes input again: App.hold)
     for _ in range(20):
         if any(line.startswith("> " + label) for line in app_lines(app)):
             app.click()

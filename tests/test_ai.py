@@ -9,7 +9,7 @@ from oracle import brute_margin, replay_oracle
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import HALF, LEVEL_NAMES, LEVELS, Search, start_level, turn_share
-from kalaha.analysis import best_turn, solve, think
+from kalaha.analysis import best_turn, device_player, solve, think
 
 SMALL = [
     dict(pits=2, seeds=2),
@@ -97,12 +97,12 @@ def random_positions(count, seed):
 
 def test_every_level_returns_a_legal_whole_turn_in_many_positions():
     positions = random_positions(1500, 11)
-    search = Search()
+    player = device_player()  # (the device's thinker: best_turn plays a level with it)
     one_move = last_seed = 0
     for k, board in enumerate(positions):
         before = board.position()
         level = LEVEL_NAMES[k % 2]  # the cheap levels here; the strong ones below
-        pits, _score, _depth, _nodes = best_turn(board, search, level=level, seed=k)
+        pits, _score, _depth, _nodes = best_turn(board, player, level=level, seed=k)
         assert board.position() == before
         legal = list(board.legal_moves())
         one_move += len(legal) == 1
@@ -114,9 +114,9 @@ def test_every_level_returns_a_legal_whole_turn_in_many_positions():
 
 
 def test_strong_and_expert_give_legal_turns():
-    search = Search()
+    player = device_player()
     for k, board in enumerate(random_positions(60, 12)):
-        pits, _s, depth, nodes = best_turn(board, search, level=("strong", "expert")[k % 2], seed=k)
+        pits, _s, depth, nodes = best_turn(board, player, level=("strong", "expert")[k % 2], seed=k)
         check = board.copy()
         check.push_record("-".join(map(str, pits)))
         assert depth >= 1 or len(list(board.legal_moves())) == 1
@@ -392,12 +392,12 @@ def test_a_whole_turn_keeps_to_its_levels_budget(level):
     # The budget is the turn's: extra turns take what is left, the turn at most a quarter over
     # (a search cut by its budget finishes its current node first: a few nodes more).
     budget = LEVELS[level].nodes
-    search = Search()
+    player = device_player()
     long_turns = 0
     for k, board in enumerate(random_positions(80, 29)):
         if board.to_move is None or not [m for m in board.legal_moves() if m]:
             continue
-        pits, _score, _depth, nodes = best_turn(board, search, level=level, seed=k)
+        pits, _score, _depth, nodes = best_turn(board, player, level=level, seed=k)
         long_turns += len(pits) > 1
         assert nodes <= budget + budget // 4 + 2 * board.pits + 2
     assert long_turns

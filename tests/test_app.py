@@ -7,12 +7,13 @@ from playout import FRAME, Hands
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App, pit_of_view_key, view_key_of_pit
+from kalaha.choices import SETTING_CHOICES
 from kalaha.reading import app_lines as lines
 from kalaha.reading import app_words as words
 from kalaha.reading import board_label, read_board
 from kalaha.records import SETTING_LABELS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
-from kalaha.store import SETTING_CHOICES, SETTING_KEYS
+from kalaha.store import SETTING_KEYS
 from kalaha.view import BUZZ, GOOD_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
 
 
@@ -30,6 +31,7 @@ class Driver(Hands):
             if (
                 a.sowing.path is None
                 and not a.game.handover_at
+                and a.now >= a.hold_until
                 and not a.thinker.thinking
                 and (a.game.board.to_move is None or a.game.board.to_move != a.game.computer)
             ):
@@ -96,6 +98,7 @@ def test_complete_game_against_every_level(level):
     assert turns > 3
     # Play again, as the setup said ("Starts: you"), and the result says so.
     assert "> Again: you first" in lines(a)
+    d.ready()
     a.click()
     d.frames()
     assert a.screen == GAME and a.game.computer == NORTH
@@ -324,6 +327,10 @@ def test_resign_and_result_screen():
     shown = lines(a)
     assert shown[0].strip() == "Computer wins: resign"
     assert shown[6] == "> Again: you first" and shown[7].strip() == "Main menu"
+    a.turn(1)
+    a.click()  # (keys and the knob mashed as the game ended: the result takes none for a second)
+    assert a.screen == RESULT and lines(a)[6] == "> Again: you first"
+    d.ready()
     a.turn(1)
     assert lines(a)[6].strip() == "Again: you first" and lines(a)[7] == "> Main menu"
     a.click()

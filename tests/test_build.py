@@ -9,6 +9,7 @@ import sys
 import pytest
 from cpy import ROOT, require_circuitpython
 
+from kalaha.game import SEAT_NAMES
 from tools import build, circuitpython, memory
 from tools.manifest import DEVICE_LIBRARIES, device_files
 
@@ -232,10 +233,50 @@ def test_memory_report_prints_the_smallest_heap(built):
     assert smallest <= memory.BUDGET_KB
 
 
-def test_fifty_games_in_a_row_leave_the_heap_where_the_first_did(built):
+@pytest.fixture(scope="module")
+def evening(built):
+    """memory.evening at the MacroPad's heap: 50 games in a row, then the heap cut into 2 KB holes,
+    3-4 players and a two-player game; and the same steps right after start-up (0 games)."""
+    runs = {}
+    for games in (50, 0):
+        steps = memory.evening(games, memory.HOLE)
+        status, out, err = memory.play(steps, heap_kb=memory.DEVICE_HEAP_KB, max_frames=memory.EVENING_FRAMES)
+        runs[games] = (status, memory.figures(out), out, (err or out)[-3000:])
+    return runs
+
+
+def test_fifty_games_in_a_row_leave_the_heap_where_the_first_did(evening):
     # Against Easy and between two players in turn, at the MacroPad's heap: no MemoryError, and
     # the free heap after the 50th game within 1 KB of the first (finished games are kept
     # encoded, kalaha.store.History: as objects they took the heap down game after game).
-    first, last, status, tail = memory.drift(50)
-    assert status == 0, tail
+    _status, got, _out, tail = evening[50]
+    assert "game 50" in got["mem"], tail
+    first, last = got["mem"]["game 1"][0], got["mem"]["game 50"][0]
     assert first > 0 and abs(last - first) <= 1024, (first, last)
+
+
+def test_three_or_four_players_after_an_evening_of_games(evening):
+    # After the 50 games, in a heap then cut into 2 KB holes, 3-4 players from the main menu, a
+    # game of 3 to its end and a two-player game again: no MemoryError, and the free heap at the
+    # end within 1 KB of the same steps right after start-up. (The stand-ins' names once made the
+    # app's overflow their pools as the ring's code loaded: a new 9 KB pool, a MemoryError in
+    # this heap; cpdriver.reserve_names gives the app the device's room.)
+    runs = []
+    for games in (50, 0):
+        status, got, out, tail = evening[games]
+        assert status == 0 and got["end"], tail
+        assert {"3-4 started", "3-4 result", "after 3-4", "two players again"} <= set(got["mem"])
+        results = [line for line in out.splitlines() if line.startswith("kalaha: result:")]
+        assert any(seat in line for line in results for seat in SEAT_NAMES), results  # the 3's end
+        runs.append(got["mem"]["end"][0])
+    assert abs(runs[0] - runs[1]) <= 1024, runs
+
+
+@pytest.mark.parametrize("version", circuitpython.VERSIONS)
+def test_the_apps_names_leave_room_in_the_devices_pools(built, version):
+    # Interned names are never freed: every module of the drive imported and every printable
+    # character drawn, the app's names must still fit the pools the device has (1,260 names;
+    # one more allocates a pool of 1,280 in one 7.7 KB block, mid-session). The emulated
+    # MacroPad had 127 to spare (docs/performance.md); here the same count.
+    room = memory.name_room(version=version)
+    assert room >= memory.NAME_MARGIN, room

@@ -105,8 +105,9 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
     import sys
 
     from kalaha.app import App
+    from kalaha.memflash import MemoryFlash
     from kalaha.screens import GAME
-    from kalaha.store import MemoryFlash, Store
+    from kalaha.store import Store
 
     for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring"):
         sys.modules.pop(name, None)

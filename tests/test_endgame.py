@@ -10,7 +10,7 @@ from oracle import OracleGame
 
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import ENDGAME_REACH, LEVELS, Search
-from kalaha.analysis import best_turn, solve
+from kalaha.analysis import best_turn, device_player, solve
 from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
 from kalaha.reading import app_lines as lines
@@ -402,7 +402,8 @@ def test_the_check_in_the_stores_scratch_keeps_both_right(tmp_path):
     verdicts are the same, and saves made between its pieces (compactions among them, which
     fill the whole image) load back as saved."""
     from kalaha.endgame import CHUNK
-    from kalaha.store import MemoryFlash, Store
+    from kalaha.memflash import MemoryFlash
+    from kalaha.store import Store
 
     path = str(tmp_path / "t.kdb")
     endgame_db.build(path, 6, 8)
@@ -620,7 +621,7 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
     # table, its middle game's budget (a turn at most a quarter over, its last node finished).
     spec = LEVELS["strong"]
     table = EndgameTable(table10).verify_all()
-    search = Search()
+    tabled, plain = device_player(table), device_player()  # (the device's thinker, with and without)
     rng = random.Random(5)
 
     def most(budget, sowings):
@@ -639,12 +640,12 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
         if board.to_move is None:
             continue
         near = in_pits(board) <= table.max_seeds + ENDGAME_REACH
-        pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k, table=table)
+        pits, _score, _depth, nodes = best_turn(board, tabled, level="strong", seed=k)
         assert nodes <= most(spec.endgame_nodes if near else spec.nodes, len(pits))
         far += not near
         if near:
             beyond.append(nodes - most(spec.nodes, len(pits)))
-            pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k)
+            pits, _score, _depth, nodes = best_turn(board, plain, level="strong", seed=k)
             assert nodes <= most(spec.nodes, len(pits))
     assert far and max(beyond) > 0
     # A board the table's rules do not cover (4 pits) keeps the middle game's budget.
@@ -653,5 +654,5 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
         while board.to_move is not None and in_pits(board) > 8:
             board.push(rng.choice([m for m in board.legal_moves() if m]))
         if board.to_move is not None:
-            pits, _score, _depth, nodes = best_turn(board, search, level="strong", seed=k, table=table)
+            pits, _score, _depth, nodes = best_turn(board, tabled, level="strong", seed=k)
             assert nodes <= most(spec.nodes, len(pits))

@@ -10,11 +10,14 @@ from hypothesis import strategies as st
 
 from kalaha import SWAP, Board, KalahaError
 from kalaha.app import App
+from kalaha.board import END_EMPTY
+from kalaha.choices import SETTING_CHOICES
+from kalaha.memflash import MemoryFlash
 from kalaha.notation import RECORD_CHARS
 from kalaha.reading import app_lines as lines
 from kalaha.ring import RingBoard
 from kalaha.screens import GAME, RESULT
-from kalaha.store import N_STATS, RING, SETTING_CHOICES, SIZE, MemoryFlash, Store
+from kalaha.store import N_STATS, RING, SIZE, Store
 
 settings.register_profile(
     "short", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -115,7 +118,7 @@ def check_loaded(store):
                 board.push(pit)
             assert 0 < g.result < 1 << r["seats"]
         else:
-            assert g.result in (0, 1, 2) and g.replays()
+            assert g.result in (0, 1, 2) and two_player_game_replays(g)
     cur = store.current
     if cur is not None and cur.mode == RING:  # a game of 3-4 players: its moves replay
         r = cur.rules
@@ -123,7 +126,7 @@ def check_loaded(store):
         for pit in cur.moves:
             board.push(pit)
     elif cur is not None:
-        assert cur.replays()
+        assert two_player_game_replays(cur)
 
 
 def start_and_play(store):
@@ -353,3 +356,12 @@ def test_a_saved_game_that_does_not_replay_is_not_offered():
     assert store.current is None and "saved game damaged" in store.message
     app = start_and_play(store)
     assert not any(line.startswith("> Continue") for line in lines(app))
+
+
+def two_player_game_replays(g):
+    """The rules engine plays a loaded two-player game's moves, and a finished one by an empty
+    row has the result its board gives."""
+    board = Board(**g.rules)
+    for pit in g.moves:
+        board.push(pit)
+    return g.result < 0 or g.end != END_EMPTY or board.outcome().code == g.result

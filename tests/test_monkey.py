@@ -9,8 +9,9 @@ from fits import TextCheck
 from monkey import GOALS, Session, check, screen_name, shadowed_methods
 
 from kalaha import records, replay, screens
+from kalaha.memflash import MemoryFlash
 from kalaha.screens import Page
-from kalaha.store import RING, MemoryFlash, Store
+from kalaha.store import RING, Store
 
 SESSIONS = int(os.environ.get("KALAHA_MONKEY", "64"))
 

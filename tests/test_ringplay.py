@@ -7,10 +7,11 @@ import sys
 from playout import FRAME, Hands
 
 from kalaha.app import App
+from kalaha.memflash import MemoryFlash
 from kalaha.reading import app_lines as lines
 from kalaha.reading import read_figures_line
 from kalaha.screens import GAME, MENU, STATS
-from kalaha.store import STAT_RING, MemoryFlash, Store
+from kalaha.store import STAT_RING, Store
 
 TWO_PLAYER_CODE = ("kalaha.ai", "kalaha.coach", "kalaha.board")
 
@@ -59,6 +60,7 @@ def play_to_the_end(d, rp, rng, limit=100000):
             return
         b = rp.RING.board
         if a.sowing.path is None and b.to_move is not None and not rp.is_computer(b.to_move):
+            d.ready()  # (passed to the next person: a moment before the keys are theirs)
             pit = rng.choice(b.legal_moves())
             before = len(b.moves)
             d.press(rp.key_of(b, b.to_move, pit))

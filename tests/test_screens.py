@@ -14,6 +14,7 @@ from kalaha.frame import BOX_CHOSEN, BOX_PLAYED, Frame
 from kalaha.frame import COLUMNS as WIDTH
 from kalaha.howto import PAGES as HELP_PAGES
 from kalaha.howto import page as help_page
+from kalaha.memflash import MemoryFlash
 from kalaha.reading import app_lines as lines
 from kalaha.reading import app_words as board_words
 from kalaha.reading import pit_at, read_board
@@ -30,7 +31,7 @@ from kalaha.screens import (
     SETUP,
     STATS,
 )
-from kalaha.store import MemoryFlash, Store
+from kalaha.store import Store
 from kalaha.view import (
     GOOD_COLOUR,
     HUES,
@@ -114,6 +115,7 @@ def visit_every_screen():
     yield DRAW_OFFER, d
     d.choose("Accept draw")
     yield RESULT, d
+    d.frames(60)  # (the result takes no input for a second: App.hold)
     a.turn(1)
     a.click()
     d.choose("Replay")

@@ -90,7 +90,7 @@ def test_headless_two_player_game_to_the_result(tmp_path):
     text = "turn +5\nclick\n" + "click\n" * 3 + "turn +1\nclick\n"
     text += "turn +10\nclick\n"
     text += "turn +1\nclick\n"
-    text += "".join("key %d\nwait 1500\n" % k for k in keys)
+    text += "".join("key %d\nwait 2500\n" % k for k in keys)  # (sown, passed, then the keys taken)
     status, out, err = run_script(tmp_path, text)
     assert status == 0, err
     result = board.outcome().result()

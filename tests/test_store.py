@@ -5,6 +5,7 @@ import random
 import pytest
 
 from kalaha import Board
+from kalaha.memflash import MemoryFlash, PowerCut
 from kalaha.ring import RingBoard
 from kalaha.store import (
     DEFAULT_SETTINGS,
@@ -16,8 +17,6 @@ from kalaha.store import (
     STAT_RESIGNS,
     STAT_TWO_PLAYER,
     TWO_PLAYERS,
-    MemoryFlash,
-    PowerCut,
     Store,
 )
 
@@ -47,11 +46,7 @@ def test_a_new_device_starts_with_defaults_and_says_nothing():
     # erase): the help opens by itself (kalaha.app), and no line of words stands in a menu's way.
     s = Store(MemoryFlash())
     assert (
-        s.message == ""
-        and s.blank
-        and s.current is None
-        and s.stats == [0] * 21
-        and s.settings["seeds"] == 4
+        s.message == "" and s.blank and s.current is None and s.stats == [0] * 21 and s.settings["seeds"] == 4
     )
 
 
@@ -280,4 +275,3 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     loaded = Store(MemoryFlash(old.read()))
     assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0]
     assert loaded.settings == DEFAULT_SETTINGS
-

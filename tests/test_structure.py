@@ -65,8 +65,13 @@ def test_the_circle_finder_finds_a_circle():
 
 # The allowed pairs: a module whose rarely needed code lives in a helper that it imports only
 # when used (and the device never, or only at start-up), the helper building on it. Board's
-# record() and position() over kalaha.notation; the store's loading at start-up in storeload.
-HELPERS = (("kalaha.board", "kalaha.notation"), ("kalaha.store", "kalaha.storeload"))
+# record() and position() over kalaha.notation; the store's loading at start-up in storeload,
+# its compaction in snapshot.
+HELPERS = (
+    ("kalaha.board", "kalaha.notation"),
+    ("kalaha.store", "kalaha.storeload"),
+    ("kalaha.store", "kalaha.snapshot"),
+)
 
 
 def test_no_import_circles_among_the_packages_modules():

@@ -326,7 +326,8 @@ def smoke(firmware=None):
 def expected_lines(level_clicks, first_key):
     """What the display should show at the smoke run's pictures, from the same events in CPython."""
     from kalaha.app import App
-    from kalaha.store import MemoryFlash, Store
+    from kalaha.memflash import MemoryFlash
+    from kalaha.store import Store
 
     app = App(store=Store(MemoryFlash()))  # a blank nvm, as on the emulator: the help first
     now = [0]

@@ -10,12 +10,15 @@ import shutil
 import sys
 import tempfile
 
+from kalaha.screens import RESULT_GRACE_MS
 from tools import circuitpython
 from tools.build import DRIVE
 
 BUDGET_KB = 136  # the whole session must complete in this heap (the MacroPad has ~171 KB free;
 # 128 until the display became a frame buffer: docs/performance.md, "Memory")
 HOLE = 2048  # after start-up the heap is cut into holes this big: no allocation may need more
+
+RESULT_WAIT = RESULT_GRACE_MS + 100  # a result screen takes no input this long (App.hold)
 
 # The session the check plays, as a player would: read the menus, press the keys.
 SESSION = (
@@ -33,6 +36,7 @@ SESSION = (
     ("mem", "game started"),
     ("play", "> Again", (11, 10, 9, 8, 7, 6), 150),
     ("mem", "after Expert"),
+    ("wait", RESULT_WAIT),  # (the result takes no input in its first second: App.hold)
     ("turn", 1),  # the result screen: "again" -> "menu"
     ("wait", 100),
     ("click",),
@@ -43,6 +47,7 @@ SESSION = (
     ("choose", "Two players"),
     ("play", "> Play again", (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5), 120),
     ("mem", "after two players"),
+    ("wait", RESULT_WAIT),
     ("turn", 1),
     ("wait", 100),
     ("click",),
@@ -72,24 +77,75 @@ SESSION = (
 DEVICE_HEAP_KB = 171  # the MacroPad's free heap at the REPL (CircuitPython 9.2.9, measured emulated)
 
 
+def one_game(two_players):
+    """A whole game from the main menu back to it, against Easy (as set) or between two players,
+    the free heap noted at its result ("game N": numbered by the driver)."""
+    if two_players:
+        steps = [("choose", "Two players")]
+        keys = (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5)
+        again = "> Play again"
+    else:
+        steps = [("choose", "Play computer"), ("choose", "Start game")]
+        keys = (11, 10, 9, 8, 7, 6)
+        again = "> Again"  # ("Again: you first": as the setup says)
+    steps += [("play", again, keys, 150), ("mem", "game %d")]
+    steps += [("wait", RESULT_WAIT), ("turn", 1), ("wait", 100), ("click",)]
+    return steps + [("expect", "Play computer", 3000)]
+
+
 def games_in_a_row(count):
     """A session of `count` whole games in a row, against Easy and between two players in turn,
     the free heap noted after each (its first and last are compared: the heap must not drift
-    down game after game)."""
+    down game after game). The pair of games is one repeated block: the script's own heap is
+    the same for any count (an even count: the same steps)."""
     steps = [("expect", "How to play 1/", 5000), ("click",), ("expect", "Play computer", 5000)]
     steps += [("choose", "Play computer"), ("set", "Level:", "easy"), ("choose", "Back")]
-    for n in range(count):
-        if n % 2 == 0:
-            steps += [("choose", "Play computer"), ("choose", "Start game")]
-            keys = (11, 10, 9, 8, 7, 6)
-            again = "> Again"  # ("Again: you first": as the setup says)
-        else:
-            steps += [("choose", "Two players")]
-            keys = (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5)
-            again = "> Play again"
-        steps += [("play", again, keys, 150), ("mem", "game %d" % (n + 1))]
-        steps += [("turn", 1), ("wait", 100), ("click",), ("expect", "Play computer", 3000)]
+    # (fast sowings: the same games and saves in half the frames)
+    steps += [("choose", "Settings"), ("set", "Animation:", "fast"), ("choose", "Back")]
+    pair = one_game(False) + one_game(True)
+    steps += [("repeat", count // 2, len(pair))] + pair
+    if count % 2:
+        steps += one_game(False)
     return tuple(steps)
+
+
+# After the games: a game of 3 players (two computer seats at Easy, 3 pits of 3 seeds: short)
+# entered from the main menu and played to its end, then a two-player game again.
+AFTER_THE_GAMES = (
+    ("mem", "evening"),
+    ("choose", "3-4 players"),
+    ("expect", "Players:", 3000),
+    ("mem", "3-4 setup"),
+    ("set", "Level:", "easy"),
+    ("set", "Pits:", "3"),
+    ("set", "Seeds:", "3"),
+    ("choose", "Start game"),
+    ("wait", 500),
+    ("mem", "3-4 started"),
+    ("play", "Main menu", (11, 10, 9), 150),  # (the mover's pits: keys 9..11)
+    ("mem", "3-4 result"),
+    ("wait", RESULT_WAIT),
+    ("choose", "Main menu"),
+    ("expect", "Play computer", 3000),
+    ("mem", "after 3-4"),
+    *one_game(True)[:2],
+    ("mem", "two players again"),
+    *one_game(True)[3:],
+    ("mem", "end"),
+)
+
+
+EVENING_FRAMES = 150000  # enough for evening(50): about 1,500 frames a game at most
+
+
+def evening(games, holes=0):
+    """games_in_a_row(games), then AFTER_THE_GAMES; with `holes`, the heap is cut into holes that
+    big after the games (as after an evening's allocations at worst). 0 games: the same steps
+    right after start-up, the same script (its block skipped)."""
+    steps = list(games_in_a_row(games))
+    if holes:
+        steps.append(("fragment", holes))
+    return tuple(steps) + AFTER_THE_GAMES
 
 
 def drift(count=50, drive=DRIVE, version=None):
@@ -101,9 +157,14 @@ def drift(count=50, drive=DRIVE, version=None):
     return first, last, status if got["end"] else (status or 1), (err or out)[-1500:]
 
 
+# The stand-ins are imported first (the firmware's modules are there before code.py) and the
+# names' pools given the device's room for the app's names (cpdriver.reserve_names).
 PRELUDE = """
 import sys
 import cpdriver
+for name in %(standins)r:
+    __import__(name)
+cpdriver.reserve_names()
 cpdriver.NVM_PATH[0] = %(nvm)r
 cpdriver.SCRIPT[:] = %(steps)r
 cpdriver.MAX_FRAMES[0] = %(frames)d
@@ -131,17 +192,20 @@ _cost = {}
 
 
 def standin_cost(version=None):
-    """Bytes the stand-in modules' own code takes on the heap (once per run of the tools).
+    """Bytes the stand-in modules' own code and names take on the heap (once per run of the tools).
 
-    On the device these modules are built into the firmware (C, no heap), so the check gives
-    the heap this much more than its budget; the objects they make are counted in full.
+    On the device these modules are built into the firmware (C and flash, no heap), so the
+    check gives the heap this much more than its budget; the objects they make are counted in
+    full. The interned names' pools made before the app starts (cpdriver.reserve_names) are
+    theirs too, but for what the app's names take on the device (DEVICE_NAME_POOLS).
     """
     version = version or circuitpython.DEFAULT_VERSION
     if version not in _cost:
         source = (
             "import gc\ngc.collect()\nat = gc.mem_alloc()\n"
             "for name in %r:\n    __import__(name)\n"
-            "gc.collect()\nprint(gc.mem_alloc() - at)\n" % (STANDIN_MODULES,)
+            "import cpdriver\ncpdriver.reserve_names()\n"
+            "gc.collect()\nprint(gc.mem_alloc() - at - cpdriver.DEVICE_NAME_POOLS)\n" % (STANDIN_MODULES,)
         )
         status, out, err = run_on_drive(lambda _tmp: source, version=version)
         if status:
@@ -162,6 +226,7 @@ def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=No
         lambda tmp: (
             PRELUDE
             % {
+                "standins": STANDIN_MODULES,
                 "nvm": nvm or tmp + "/nvm.bin",
                 "steps": tuple(steps),
                 "frames": max_frames,
@@ -247,9 +312,12 @@ def mark(what, before):
     return gc.mem_alloc()
 for name in %(standins)r:
     __import__(name)  # built into the firmware on the device: not counted below
+cpdriver.reserve_names()  # (as the session has them: PRELUDE)
+pools = cpdriver.DEVICE_NAME_POOLS
+rows.append(("the app's names' pools (as on the device)", pools))
 gc.collect()
 at = gc.mem_alloc()
-standins = at
+standins = at - pools
 for name in %(modules)r:
     __import__(name)
     at = mark("import " + name, at)
@@ -295,7 +363,6 @@ MODULES = (
     "kalaha.screens",
     "kalaha.view",
     "kalaha.endgame",
-    "kalaha.coach",
     "kalaha.thinking",
     "kalaha.app",
     "neopixel",
@@ -321,6 +388,60 @@ def heap_table(drive=DRIVE):
         elif line.startswith("TOTAL "):
             total = int(line.split()[1])
     return rows, total
+
+
+# Room left in the device's names' pools (cpdriver.reserve_names) with every module of the drive
+# imported and every printable character interned (the display's text is drawn by iterating
+# its strings, and each character a str yields is interned): new names are interned until the
+# next pool is allocated, and counted.
+NAMES_SCRIPT = """
+import gc
+import cpdriver
+for name in %(standins)r:
+    __import__(name)
+cpdriver.reserve_names()
+with open("code.py") as f:
+    exec(f.read(), {"__name__": "names"})
+for name in %(modules)r:
+    __import__(name)
+for ch in "".join([chr(i) for i in range(32, 127)]):
+    pass
+gc.collect()
+n = 0
+grew = 0
+while grew < cpdriver.POOL_STEP:
+    if n %% 32 == 0:
+        gc.collect()
+    before = gc.mem_alloc()
+    hasattr(0, "+%%d" %% n)
+    grew = gc.mem_alloc() - before
+    n += 1
+print("ROOM %%d" %% (n - 1))
+"""
+
+
+NAME_MARGIN = 32  # names the app must leave free in the device's pools (measured: 127-128)
+
+
+def drive_modules(drive=DRIVE):
+    """Every module on the drive (code.py's packages and lib/), by its import name."""
+    names = []
+    for rel, _size in file_sizes(drive):
+        if rel.endswith((".mpy", ".py")) and "/" in rel:
+            name = rel.rsplit(".", 1)[0]
+            if name.startswith("lib/"):
+                name = name[4:]
+            names.append(name.replace("/__init__", "").replace("/", "."))
+    return names
+
+
+def name_room(drive=DRIVE, version=None):
+    """How many more names the app could intern before its pools on the device are full."""
+    source = NAMES_SCRIPT % {"standins": STANDIN_MODULES, "modules": drive_modules(drive)}
+    status, out, err = run_on_drive(lambda _tmp: source, drive=drive, version=version)
+    if status or "ROOM " not in out:
+        raise RuntimeError("the names' room run failed: " + (err or out)[-800:])
+    return int(out.split("ROOM ")[1].split()[0])
 
 
 def file_sizes(drive=DRIVE):

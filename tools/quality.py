@@ -17,7 +17,7 @@ import sys
 import time
 
 from kalaha.ai import LEVEL_NAMES, Search
-from kalaha.analysis import best_turn, solve
+from kalaha.analysis import best_turn, device_player, solve
 from kalaha.board import NORTH, SOUTH, Board
 from kalaha.endgame import EndgameTable
 
@@ -30,7 +30,7 @@ def positions(count, low, high, seed):
     """Positions from games between random levels, `low`..`high` seeds in the pits, 2+ moves."""
     rng = random.Random(seed)
     out = []
-    search = Search()
+    player = device_player()  # (the device's thinker, no table)
     while len(out) < count:
         b = Board()
         for _ in range(rng.randint(2, 6)):
@@ -44,7 +44,7 @@ def positions(count, low, high, seed):
                 break
             if n <= high and len([m for m in b.legal_moves() if m]) > 1 and rng.random() < 0.3:
                 out.append(b.copy())
-            pits, *_ = best_turn(b, search, level=levels[b.to_move], seed=rng.randint(1, 1 << 20))
+            pits, *_ = best_turn(b, player, level=levels[b.to_move], seed=rng.randint(1, 1 << 20))
             for pit in pits:
                 b.push(pit)
     return out
@@ -86,13 +86,14 @@ def turn_value(b, pits, table, search, compiled, cache):
 
 
 def score(level, cases, table, use_table, solver, compiled=None, seed=1):
-    """(perfect turns %, seeds lost a turn, perfect first sowings %) of `level` on `cases`."""
-    search = Search()
+    """(perfect turns %, seeds lost a turn, perfect first sowings %) of `level` on `cases`, its
+    whole turn played as the device plays it (kalaha.analysis.device_turn)."""
+    player = device_player(table if use_table else None)
     perfect = 0
     lost = 0
     first = 0
     for k, (b, values, cache) in enumerate(cases):
-        pits, *_ = best_turn(b, search, level=level, seed=seed + k, table=table if use_table else None)
+        pits, *_ = best_turn(b, player, level=level, seed=seed + k)
         best = max(values.values())  # (the position's value: its best sowing, then perfect play)
         loss = best - turn_value(b, pits, table, solver, compiled, cache)
         perfect += loss == 0

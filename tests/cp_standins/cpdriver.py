@@ -77,15 +77,15 @@ def lines():
     glyphs = _glyphs()
     frame = d.frame
     for page in range(8):
-        chars = []
+        codes = bytearray()
         for k in range(21):
             at = page * 128 + 1 + 6 * k
             cell = bytes(b & 0x7F for b in frame[at : at + 5])
-            ch = glyphs.get(cell)
-            if ch is None:
-                ch = glyphs.get(bytes(~b & 0x7F for b in cell), " ")
-            chars.append(ch)
-        text = "".join(chars).strip()
+            code = glyphs.get(cell)
+            if code is None:
+                code = glyphs.get(bytes(~b & 0x7F for b in cell), 32)
+            codes.append(code)
+        text = codes.decode().strip()
         lit = 0
         for x in range(128):
             if frame[page * 128 + x] & 0x81 == 0x81:
@@ -101,11 +101,13 @@ _GLYPHS = {}
 
 
 def _glyphs():
+    # Each glyph's columns -> its character code (chr() would intern all 95 characters as
+    # names, which the device never does: reserve_names).
     if not _GLYPHS:
         from kalaha.glyphs import TEXT
 
         for code in range(95):
-            _GLYPHS.setdefault(bytes(b & 0x7F for b in TEXT[code * 6 : code * 6 + 5]), chr(32 + code))
+            _GLYPHS.setdefault(bytes(b & 0x7F for b in TEXT[code * 6 : code * 6 + 5]), 32 + code)
     return _GLYPHS
 
 
@@ -146,7 +148,18 @@ def _on_frame():
         s["step"] += 1
         s["count"] = 0
         s["since"] = s["clock"]
+        while _loops and s["step"] == _loops[-1][0] + _loops[-1][1]:  # a repeated block's end
+            loop = _loops[-1]
+            loop[2] -= 1
+            if loop[2]:
+                s["step"] = loop[0]
+                break
+            _loops.pop()
     _finish()
+
+
+_loops = []  # the repeated blocks being run: [first step, steps, rounds left]
+_labels = {}  # how often each numbered "mem" label was printed
 
 
 def _measure(where):
@@ -240,10 +253,23 @@ def _run_step(step):
             _press(keys[s["count"] % len(keys)])
             s["count"] += 1
         return False
+    if kind == "repeat":
+        # ("repeat", rounds, steps): the next `steps` steps, `rounds` times (0: skipped). The
+        # script's steps are the prelude's constants: a block repeated costs the heap once.
+        if step[1]:
+            _loops.append([s["step"] + 1, step[2], step[1]])
+        else:
+            s["step"] += step[2]
+        return True
     if kind == "mem":
+        # A label with %d is numbered: its first print 1, the next 2 ... ("game %d" in a block)
+        label = step[1]
+        if "%d" in label:
+            _labels[label] = _labels.get(label, 0) + 1
+            label = label % _labels[label]
         gc.collect()
-        print("CPDRIVER MEM %s free %d alloc %d" % (step[1], gc.mem_free(), gc.mem_alloc()))
-        _measure(step[1])
+        print("CPDRIVER MEM %s free %d alloc %d" % (label, gc.mem_free(), gc.mem_alloc()))
+        _measure(label)
         return True
     if kind == "big":
         _pins.append(bytearray(step[1]))  # one block of that size (the memory check's own test)
@@ -309,3 +335,34 @@ def _finish():
     print("CPDRIVER PIXELS " + " ".join("%02x" % b for b in pixel_bytes[0]))
     print("CPDRIVER END")
     sys.exit(0)
+
+
+# The names CircuitPython interns (identifiers, strings of up to 10 characters, each character
+# a str iteration yields) are never freed. The MacroPad's firmware has its own modules' names in
+# flash; the app's fill pools of 20, 40 ... 640 entries (1,260 in all, 7.7 KB there), and one
+# name more would allocate a pool of 1,280 entries in one block. Here the stand-ins' ~250 names
+# share those pools, and the app's overflowed them mid-session where the device has room.
+DEVICE_NAME_ROOM = 1260
+DEVICE_NAME_POOLS = 7744  # bytes of those six pools there (6 bytes an entry): the app's
+POOL_STEP = 6000  # bytes: only the 1,280-entry pool grows the heap this much in one name
+
+
+def reserve_names(room=DEVICE_NAME_ROOM):
+    """Intern placeholder names until the 1,280-entry pool is allocated (here, before the app
+    starts), then more until `room` entries of it are left: the app's names fill it as they
+    fill the device's pools, and a name past the device's room allocates a pool here too.
+    Call it after the stand-ins are imported. What it costs, but for the device's pools
+    (DEVICE_NAME_POOLS, the app's), is the stand-ins' (tools/memory.py)."""
+    gc.collect()
+    n = 0
+    grew = 0
+    while grew < POOL_STEP:
+        if n % 32 == 0:
+            gc.collect()  # (the names' garbage: no collection inside a step)
+        before = gc.mem_alloc()
+        hasattr(0, "~%d" % n)  # hasattr interns its name
+        grew = gc.mem_alloc() - before
+        n += 1
+    for i in range(1280 - 1 - room):
+        hasattr(0, "~%d" % (n + i))
+    gc.collect()

@@ -1,0 +1,28 @@
+"""What each setting may be: the settings screen steps through these, and a loaded setting not
+among them is damage (it gives the default). Imported with those two and let go with them.
+"""
+
+from kalaha.clock import CONTROLS
+
+# Each setting's values in the settings screen's order (kalaha.store.SETTING_KEYS, CHOICE_KEYS).
+SETTING_CHOICES = {
+    "seeds": (3, 4, 5, 6),
+    "pits": (4, 5, 6),
+    "empty_capture": (False, True),
+    "alga": (False, True),
+    "swap": (False, True),
+    "hints": (False, True),
+    "sound": (True, False),
+    "brightness": (1, 2, 3, 4),
+    "speed": (1, 0, 2),
+    "clock": tuple(range(len(CONTROLS))),
+    "level": (0, 1, 2, 3),
+    "starts": (0, 1, 2),
+    "ring_players": (3, 4),
+    "ring_computers": tuple(range(15)),  # (all four seats the computer's: never)
+    "ring_level": (0, 1, 2, 3),
+    "ring_pits": (3, 4, 6),
+    "ring_seeds": (3, 4, 5, 6),
+    "ring_capture": (0, 1, 2),
+    "ring_limit": (0, 1, 2),
+}

@@ -1,0 +1,100 @@
+"""`move --level L` plays exactly what the device plays: the command line's answer against the
+device's own Thinker driven slice by slice as kalaha.app.App drives it, with and without a table."""
+
+import io
+import json
+import random
+
+import pytest
+
+from kalaha import NORTH, SOUTH, Board
+from kalaha.ai import LEVEL_NAMES
+from kalaha.cli import main
+from kalaha.endgame import EndgameTable
+from kalaha.thinking import SLICE_NODES, Thinker
+
+endgame_db = pytest.importorskip("tools.endgame_db")  # (needs numpy)
+
+POSITIONS = 100
+TABLE_SEEDS = 10  # a small table of the device's rules, built in a few seconds
+
+
+@pytest.fixture(scope="module")
+def table_file(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("eg") / "t10.kdb")
+    endgame_db.build(path, 6, TABLE_SEEDS)
+    return path
+
+
+def in_pits(board):
+    return sum(board.row(SOUTH)) + sum(board.row(NORTH))
+
+
+def positions(count, seed):
+    """`count` boards with 10-30 seeds in the pits, by random sowings from the start of the
+    standard game (6 pits, 4 seeds: the table's rules)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = Board()
+        target = rng.randint(10, 30)
+        while board.to_move is not None and in_pits(board) > target:
+            board.push(rng.choice([m for m in board.legal_moves() if m]))
+        if board.to_move is not None and in_pits(board) >= 10:
+            out.append(board)
+    return out
+
+
+def device_plays(board, level, seed, table):
+    """The device's whole turn: its Thinker as App drives it (no ticks: one SLICE_NODES slice a
+    frame), its table checked in quiet frames first, a clock standing still (no time cap)."""
+    thinker = Thinker(table, None, SLICE_NODES)
+    while thinker.endgame is not None and not thinker.endgame_checked:
+        thinker.check_table()  # (App.tick, a quiet frame)
+    b = board.copy()
+    side = b.to_move
+    pits = []
+    while b.to_move == side:
+        thinker.start_move(b, level, seed, 0)  # (App.game_tick)
+        pit = 0
+        while not pit:
+            pit = thinker.move(b, level, seed, 0)  # (App.computer_slice, a frame each)
+        thinker.pit = 0  # (App.computer_slice: it sows)
+        thinker.thinking = False
+        pits.append(pit)
+        b.push(pit)
+    return "-".join(map(str, pits)), thinker.turn_nodes
+
+
+def command_line_move(record, level, seed, table_path):
+    out = io.StringIO()
+    args = ["move", "--json", "--level", level, "--seed", str(seed), "--table", table_path, record]
+    assert main(args, out=out) == 0
+    answer = json.loads(out.getvalue())
+    return answer["turn"], answer["nodes"]
+
+
+@pytest.mark.parametrize("with_table", [True, False])
+def test_move_plays_the_devices_whole_turn(table_file, tmp_path, with_table):
+    # Every level on 100 positions; without a table the file is missing, as on a device without one.
+    path = table_file if with_table else str(tmp_path / "missing.kdb")
+    table = EndgameTable(table_file) if with_table else None  # (the device's own, checked by its thinker)
+    boards = positions(POSITIONS, 7)
+    for level in LEVEL_NAMES:
+        for k, board in enumerate(boards):
+            seed = k % 5
+            device = device_plays(board, level, seed, table)
+            assert command_line_move(board.record(), level, seed, path) == device, (level, board.record())
+    if table is not None:
+        table.close()
+
+
+def test_the_table_changes_what_strong_and_expert_play(table_file):
+    # (so the comparison above tells a turn with the table from one without it: 15 of 42 each)
+    table = EndgameTable(table_file)
+    boards = [b for b in positions(POSITIONS, 7) if in_pits(b) <= TABLE_SEEDS + 7]
+    for level in ("strong", "expert"):
+        turns = [(device_plays(b, level, 1, table)[0], device_plays(b, level, 1, None)[0]) for b in boards]
+        differ = sum(tabled != plain for tabled, plain in turns)
+        assert differ >= 5, level
+    table.close()
