@@ -33,6 +33,67 @@ from array import array
 from kalaha.board import NORTH, SOUTH
 from kalaha.compat import const
 
+try:
+    # The nodes' loop: machine code where the firmware runs it (a .mpy made by mpy-cross
+    # -march=armv6m), plain Python on CPython.
+    from kalaha import searchcore as core
+except (ImportError, ValueError):
+    # Stock firmware refuses native code ("ValueError: native code in .mpy unsupported"), and a
+    # drive of sources has none: the bytecode twin the build makes (tools/build.py).
+    from kalaha import searchcore_bc as core  # type: ignore[no-redef]
+
+# Which code searches: "machine code" or "bytecode" (for the help and the serial report).
+CODE = core.CODE
+_run = core.run
+# kalaha.searchcore's layout of the buffers and its answers (the same consts: no lookups, no
+# globals; tests/test_ai.py checks that they agree).
+_D = const(0)
+_STATE = const(1)
+_VALUE = const(2)
+_NODES = const(3)
+_LIMIT = const(4)
+_LEFT = const(5)
+_BUDGET = const(6)
+_PITS = const(7)
+_TOTAL = const(8)
+_EMPTY_CAPTURE = const(9)
+_ALGA = const(10)
+_EXACT = const(11)
+_MARGIN_SCALE = const(12)
+_DEC_SAME = const(13)
+_DEC_FLIP = const(14)
+_TT_MIN = const(15)
+_TMAX = const(16)
+_TT_MASK = const(17)
+_PLIES = const(18)
+_DEPTH_DONE = const(19)
+_ROOT_MOVE = const(20)
+_NOISE_AMP = const(21)
+_ROOT_BASE = const(22)
+_NOISE = const(24)
+_PLY = const(32)
+_PLY_WORDS = const(9)
+_ALPHA = const(0)
+_BETA = const(1)
+_BEST = const(2)
+_BEST_MOVE = const(3)
+_DEPTH = const(5)
+_UNDO = const(8)
+_BYTES = const(32)
+_PLY_BYTES = const(16)
+_PERSP = const(0)
+_SIDE = const(1)
+_INDEX = const(2)
+_CHAIN = const(5)
+_LINE = const(3)
+_NO_CELL = const(255)
+_ST_ENTER = const(1)
+_ST_RETURN = const(3)
+_SLICE = const(0)
+_ITERATION = const(1)
+_OUT_OF_NODES = const(2)
+_PROBE = const(3)
+
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
 # An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
@@ -42,27 +103,10 @@ PROBE_NODES = const(2)
 # endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
 # there buys exact values.
 ENDGAME_REACH = const(7)
-WIN = const(8000)  # a won game scores WIN - plies + margin*WIN_UNIT: above any evaluation
-# A seed of final margin in a finished (or table-known) game: more than the plies (under 64)
-# that prefer a quicker win, so the margin decides and perfect play maximises it.
-WIN_UNIT = const(64)
 UNIT = const(16)  # one seed in evaluation units
-_NEAR_WIN = const(6000)  # |score| above this came from a finished (or decided) game
-_DATA_OFF = const(16384)  # scores are stored shifted so the packed TT entry is positive
-_EXACT = const(0)
-_LOWER = const(1)
-_UPPER = const(2)
-_ST_ENTER = const(0)
-_ST_NEXT = const(1)
-_ST_RETURN = const(2)
 MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
-# An extra turn's next sowings kept from the principal line (Search.continuation): three, so a
-# turn of up to four sowings needs one search.
-_LINE = const(3)
-_NO_CELL = const(255)  # the end of a line (its bytes hold cells)
 _MASK30 = const(0x3FFFFFFF)
-_MASK24 = const(0xFFFFFF)
 # The transposition table's size, the device's included: 128 entries, 1 KB of heap. 2,048
 # entries once scored 5 points more for Strong against the plain depth 7 (four 40-game runs,
 # within their noise); head to head, 1,024 against 2,048 entries scored 52.5% for Strong and
@@ -78,53 +122,29 @@ TABLE_BITS = const(7)
 
 
 class Search:
-    """One reusable searcher. start() a position, then step() until it returns True."""
+    """One reusable searcher. start() a position, then step() until it returns True.
+
+    Its state lives in three buffers allocated here, which kalaha.searchcore.run() steps
+    through: `bytes` (the board's cells, then the stack's sides, moves and lines), `words`
+    (32-bit: the registers, the stack's scores, depths and keys) and `tt` (the transposition
+    table: a slot's stored key, h2 and h1's top six bits or -1, and its data word).
+    """
 
     def __init__(self, tt_bits=TABLE_BITS, max_ply=MAX_PLY):
         self.table = None
         size = 1 << tt_bits
-        self.tt_mask = size - 1
-        # One stored key per slot (the slot is h1's low bits): h2 and h1's top six bits, a
-        # 30-bit small int. A third list of keys would cost 8 KB more for nothing.
-        self.tt_key = [-1] * size
-        self.tt_data = [0] * size
         m = max_ply
         self.max_ply = m
-        # The explicit stack: one slot per ply.
-        # (Scores and depths in 16 bits, |score| <= INF; cells and sides in bytes: a word a ply
-        # less each, 1.5 KB less on the device.)
-        self.alpha = array("h", [0] * m)
-        self.beta = array("h", [0] * m)
-        self.best = array("h", [0] * m)
-        self.bestm = [0] * m
-        self.alpha0 = array("h", [0] * m)
-        self.depth = array("h", [0] * m)
-        self.persp = bytearray(m)  # whose point of view node d is scored from
-        self.side = bytearray(m)  # side to move at node d
-        self.idx = bytearray(m)
-        self.cnt = bytearray(m)
-        self.key1 = [0] * m
-        self.key2 = [-1] * m
-        self.u_start = bytearray(m)  # the sowing that led to node d (a cell), and its undo code
-        self.u_code = [0] * m
-        self.moves = bytearray(m * _SLOTS)  # each node's sowings (cells) in the order tried
-        # Node d's best line of extra-turn sowings after its best move (_NO_CELL ends it): a
-        # triangular principal variation kept for the same side's sowings only, in bytes.
-        self.chain = bytearray(m * _LINE)
-        self.noise = [0] * _SLOTS
-        self._caps = [0] * _SLOTS
-        self._rest = [0] * _SLOTS
-        self.cells = []
+        self.bytes = bytearray(_BYTES + m * _PLY_BYTES)
+        self.tt = array("i", [-1, 0]) * size
+        self.words = array("i", [0]) * (_PLY + m * _PLY_WORDS)
+        w = self.words
+        w[_TT_MASK] = size - 1
+        w[_PLIES] = m
         self.rules = None
         self.pits = 0
-        self.total = 0
-        self.empty_capture = False
-        self.alga = False
-        self.value = 0
         self.exact = False
-        self.margin_scale = False
         self.turn_depth = False
-        self.noise_amp = 0
         self.root_base = 0
         self.root_first = -1  # the root's first legal pit's cell (Search.start)
         self.done = True
@@ -136,24 +156,26 @@ class Search:
         self.deepen = 2
         self.nodes = 0
         self.stop_early = False
+        self.iter_depth = 0
         self.iter_from = 0
         self.iter_cost = 0
+        self.max_depth = 0
         self.node_limit = 0
         self.best_index = -1
         self.best_pit = 0
         self.score = 0
         self.depth_done = 0
         # The principal line's next sowings when the best move earns an extra turn (cells,
-        # _NO_CELL ends it): the turn goes on with them instead of new searches (continuation()).
+        # NO_CELL ends it): the turn goes on with them instead of new searches (continuation()).
         self.line = bytearray(_LINE)
         self.from_ply = 0  # the searched board's ply, to recognise the positions after its move
 
     # ----- set up ---------------------------------------------------------------------
 
     def clear_table(self):
-        keys = self.tt_key
-        for i in range(len(keys)):
-            keys[i] = -1
+        tt = self.tt
+        for i in range(0, len(tt), 2):
+            tt[i] = -1
 
     def start(
         self,
@@ -178,56 +200,68 @@ class Search:
         """
         if board.to_move is None:
             raise ValueError("the game is over: nothing to search")
+        w = self.words
+        b = self.bytes
         rules = board.rules()
         if rules != self.rules:
             self.rules = rules
-            self.cells = [0] * len(board.cells)
             self.pits = board.pits
-            self.total = board.total
-            self.empty_capture = board.empty_capture
-            self.alga = board.alga
+            w[_PITS] = board.pits
+            w[_TOTAL] = board.total
+            w[_EMPTY_CAPTURE] = 1 if board.empty_capture else 0
+            w[_ALGA] = 1 if board.alga else 0
         self.table = table if table is not None and table.rules_match(board) else None
         # With the table a finished game scores its margin on the evaluation's scale, as the
         # table's exact values do: a line that ends the game and one the table knows compare
         # by their margins (on the WIN scale a game-ending loss by 2 looked worse than a known
         # loss by 6; docs/performance.md).
-        self.margin_scale = self.table is not None
-        c = self.cells
+        w[_MARGIN_SCALE] = 1 if self.table is not None else 0
+        w[_TMAX] = self.table.max_seeds if self.table is not None else -1
         src = board.cells
-        for i in range(len(c)):
-            c[i] = src[i]
+        for i in range(len(src)):
+            b[i] = src[i]
         self.max_depth = min(depth, self.max_ply - 2)
         self.node_limit = nodes
+        w[_LIMIT] = nodes
         self.exact = exact
+        w[_EXACT] = 1 if exact else 0
         self.turn_depth = turn_depth
+        # Depth used by a sowing that keeps the turn, and by one that passes it (half plies).
+        w[_DEC_SAME] = 0 if (exact or turn_depth is True) else (1 if turn_depth == HALF else 2)
+        w[_DEC_FLIP] = 0 if exact else 2
+        w[_TT_MIN] = 2 * self.tt_min_depth
         self.stop_early = stop_early
         self.iter_cost = 0  # the last completed iteration's nodes
         self.nodes = 0
+        w[_NODES] = 0
         self.best_index = -1
+        w[_ROOT_MOVE] = -1
         self.best_pit = 0
         self.score = 0
         self.depth_done = 0
+        w[_DEPTH_DONE] = 0
         self.line[0] = _NO_CELL
         self.done = False
-        self.noise_amp = noise
+        w[_NOISE_AMP] = noise
         turn = board.turn
         self.from_ply = board.ply
         p = self.pits
         base = 0 if turn == SOUTH else p + 1
         self.root_base = base
+        w[_ROOT_BASE] = base
         rnd = (seed * 1103515245 + 12345) & _MASK30
         for i in range(_SLOTS):
             rnd = (rnd * 1103515245 + 12345) & _MASK30
-            self.noise[i] = ((rnd >> 8) % (2 * noise * UNIT + 1)) - noise * UNIT if noise else 0
-        self.side[0] = turn
-        self.persp[0] = turn
-        self.u_code[0] = 0
+            w[_NOISE + i] = ((rnd >> 8) % (2 * noise * UNIT + 1)) - noise * UNIT if noise else 0
+        b[_BYTES + _SIDE] = turn
+        b[_BYTES + _PERSP] = turn
+        w[_PLY + _UNDO] = 0
         # The root's first legal pit: the move when there is no other, or when the search is
-        # stopped before it has valued any (self.moves may still hold another position's).
+        # stopped before it has valued any (the stack may still hold another position's).
         first = -1
         count = 0
         for i in range(base, base + p):
-            if c[i]:
+            if b[i]:
                 count += 1
                 if first < 0:
                     first = i
@@ -238,25 +272,28 @@ class Search:
         self._begin_iteration(min(self.deepen, self.max_depth))
 
     def _begin_iteration(self, depth):
+        w = self.words
         self.iter_depth = depth
         self.iter_from = self.nodes
-        self.d = 0
-        self.state = _ST_ENTER
-        self.value = 0
-        self.chain[0] = _NO_CELL
-        self.alpha[0] = -INF
-        self.beta[0] = INF
-        self.best[0] = -INF
-        self.idx[0] = 0
+        w[_D] = 0
+        w[_STATE] = _ST_ENTER
+        w[_VALUE] = 0
+        self.bytes[_BYTES + _CHAIN] = _NO_CELL
+        w[_PLY + _ALPHA] = -INF
+        w[_PLY + _BETA] = INF
+        w[_PLY + _BEST] = -INF
+        self.bytes[_BYTES + _INDEX] = 0
         # The solver never stops at a depth: it keeps one fixed depth all the way down.
         # Depth is kept in half-plies, so an extra-turn sowing can cost half a ply (HALF).
-        self.depth[0] = 250 if self.exact else 2 * depth
+        w[_PLY + _DEPTH] = 250 if self.exact else 2 * depth
 
     def _finish_with(self, index, score, depth):
         self.best_index = index
+        self.words[_ROOT_MOVE] = index
         self.best_pit = self._pit(index)
         self.score = score
         self.depth_done = depth
+        self.words[_DEPTH_DONE] = depth
         self.done = True
 
     def continuation(self, board):
@@ -264,7 +301,7 @@ class Search:
         extra-turn sowings of its principal line, else 0 (unknown: search again). The line was
         searched as deep as the move itself, less the half plies its sowings cost."""
         k = board.ply - self.from_ply - 1
-        if not self.done or k < 0 or k >= _LINE or board.to_move != self.side[0]:
+        if not self.done or k < 0 or k >= _LINE or board.to_move != self.bytes[_BYTES + _SIDE]:
             return 0
         if board.moves_at(self.from_ply) != self.best_pit:
             return 0
@@ -279,7 +316,7 @@ class Search:
 
     def _keep_line(self):
         for i in range(_LINE):
-            self.line[i] = self.chain[i]
+            self.line[i] = self.bytes[_BYTES + _CHAIN + i]
 
     def stop(self):
         """Stop now (the caller's clock ran out): keep the best move found so far."""
@@ -287,139 +324,24 @@ class Search:
             self._abort()
 
     def _abort(self):
-        d = self.d
-        while d > 0:
-            self._unsow(self.u_start[d], self.side[d - 1], self.u_code[d])
-            d -= 1
-        self.d = 0
+        # (The cells keep the line searched: start() copies a board's anew.)
+        w = self.words
+        w[_D] = 0
+        best = w[_PLY + _BEST]
         # A root move that beat the previous best (searched first) at the new depth is better.
-        if self.best[0] > -INF and self.idx[0] > 1:
+        if best > -INF and self.bytes[_BYTES + _INDEX] > 1:
             self._keep_line()
-            self._finish_with(self.bestm[0], self.best[0], self.depth_done)
+            self._finish_with(w[_PLY + _BEST_MOVE], best, self.depth_done)
         elif self.best_index < 0:
             # No iteration finished: this one's first root move if it was valued, else the
             # root's first legal pit (stopped before any step).
-            if self.best[0] > -INF:
+            if best > -INF:
                 self._keep_line()
-                self._finish_with(self.bestm[0], self.best[0], 0)
+                self._finish_with(w[_PLY + _BEST_MOVE], best, 0)
             else:
                 self._finish_with(self.root_first, 0, 0)
         else:
             self.done = True  # the last finished iteration's move stands
-
-    # ----- making and unmaking sowings (the search's own, lean copy of the rules) -------------
-
-    def _sow(self, s, side):
-        """Sow from cell s for `side`; return a code that _unsow() needs (no allocation).
-
-        code bits: 0-6 seeds sown, 7-13 captured + 1, 14 extra turn, 15-16 row emptied
-        (1 South's, 2 North's), 17-20 the last cell. The end-of-game sweep is not done:
-        the final margin is computed from the stores and what is left (_terminal).
-        """
-        c = self.cells
-        p = self.pits
-        if side == SOUTH:
-            base = 0
-            own = p
-            skip = p + p + 1
-            lim = p + p
-        else:
-            base = p + 1
-            own = p + p + 1
-            skip = p
-            lim = own
-        n = c[s]
-        c[s] = 0
-        last = s + n
-        if last <= lim:
-            # No wrap and no store to skip: one plain loop.
-            for i in range(s + 1, last + 1):
-                c[i] += 1
-        else:
-            i = s
-            left = n
-            size = p + p + 2
-            while left:
-                i += 1
-                if i == size:
-                    i = 0
-                if i != skip:
-                    c[i] += 1
-                    left -= 1
-            last = i
-        code = n | (last << 17)
-        if last == own:
-            code |= 1 << 14
-        elif base <= last < own and c[last] == 1:
-            o = p + p - last
-            t = c[o]
-            if t or self.empty_capture:
-                c[own] += t + 1
-                c[o] = 0
-                c[last] = 0
-                code |= (t + 1) << 7
-                if t:
-                    # A capture is the only way the opponent's row can empty.
-                    ob = p + 1 - base
-                    for k in range(ob, ob + p):
-                        if c[k]:
-                            break
-                    else:
-                        return code | ((2 - side) << 15)
-        for k in range(base, base + p):
-            if c[k]:
-                return code
-        return code | ((side + 1) << 15)
-
-    def _unsow(self, s, side, code):
-        c = self.cells
-        p = self.pits
-        n = code & 127
-        cap = (code >> 7) & 127
-        last = (code >> 17) & 15
-        if cap:
-            c[p if side == SOUTH else p + p + 1] -= cap
-            c[p + p - last] = cap - 1
-            c[last] = 1
-        if s + n <= (p + p if side == SOUTH else p + p + 1):
-            for i in range(s + 1, s + n + 1):
-                c[i] -= 1
-        else:
-            skip = p + p + 1 if side == SOUTH else p
-            size = p + p + 2
-            i = last
-            left = n
-            while left:
-                if i != skip:
-                    c[i] -= 1
-                    left -= 1
-                i -= 1
-                if i < 0:
-                    i = size - 1
-        c[s] = n
-
-    def _terminal(self, me, ended, d):
-        """Score of a finished game for side `me` at ply d; ended = which row emptied (1, 2)."""
-        c = self.cells
-        p = self.pits
-        m = c[p] - c[p + p + 1]
-        rem = self.total - c[p] - c[p + p + 1]
-        # Default: each side keeps its row; Alga: the emptied side takes everything left.
-        if (ended == 1) == self.alga:
-            m += rem
-        else:
-            m -= rem
-        if me == NORTH:
-            m = -m
-        if self.exact:
-            return m
-        if self.margin_scale:
-            return m * UNIT
-        if m > 0:
-            return WIN - d + m * WIN_UNIT
-        if m < 0:
-            return d - WIN + m * WIN_UNIT
-        return 0
 
     # ----- the search loop ----------------------------------------------------------------
 
@@ -430,314 +352,67 @@ class Search:
         """
         if self.done:
             return True
-        c = self.cells
-        p = self.pits
-        sstore = p
-        nstore = p + p + 1
-        exact = self.exact
-        alpha = self.alpha
-        beta = self.beta
-        best = self.best
-        bestm = self.bestm
-        depth = self.depth
-        persp = self.persp
-        sides = self.side
-        idx = self.idx
-        cnt = self.cnt
-        moves = self.moves
-        u_start = self.u_start
-        u_code = self.u_code
-        chain = self.chain
-
-        d = self.d
-        state = self.state
-        value = self.value
-        left = budget
-        nodes = self.nodes
-        limit = self.node_limit
-        # Depth used by a sowing that keeps the turn, and by one that passes it.
-        td = self.turn_depth
-        dec_same = 0 if (exact or td is True) else (1 if td == HALF else 2)
-        dec_flip = 0 if exact else 2
-        # A frontier node: every child is a leaf (depth <= 0) whichever sowing it follows.
-        frontier = dec_same if dec_same < dec_flip else dec_flip
-        tt_min = 2 * self.tt_min_depth
-        table = self.table
-        tmax = table.max_seeds if table is not None else -1
-        total = self.total
+        w = self.words
+        w[_LEFT] = budget
+        w[_BUDGET] = budget
         while True:
-            if state == _ST_ENTER:
-                if left <= 0:
-                    break
-                if depth[d] <= frontier and d and left <= p and left < budget:
-                    # A frontier node scores all its children at once: wait for a slice with
-                    # room for them, so the search never depends on the slice size. (Only a
-                    # slice smaller than P+1 nodes can end up to P nodes over its budget.)
-                    break
-                if nodes >= limit and self.depth_done:
-                    self.nodes = nodes
-                    self.d = d
-                    self._abort()
-                    return True
-                left -= 1
-                nodes += 1
-                me = persp[d]
-                ended = (u_code[d] >> 15) & 3
-                if ended:
-                    value = self._terminal(me, ended, d)
-                    state = _ST_RETURN
-                    continue
-                in_pits = total - c[sstore] - c[nstore] if tmax >= 0 else 99
-                if d and in_pits <= tmax:
-                    # Endgame table: the exact final margin, for the side to move, from here.
-                    side = sides[d]
-                    try:
-                        g = table.probe(c, side, False)  # checked blocks only: no stall
-                    except ValueError:  # a damaged block: search on without the table
-                        self.table = table = None
-                        tmax = -1
-                        g = -1
-                    if g >= 0:
-                        m = c[sstore] - c[nstore]
-                        if side == NORTH:
-                            m = -m
-                        m += g + g - in_pits
-                        if me != side:
-                            m = -m
-                        # On the evaluation's scale (a seed of margin is UNIT), not as a won
-                        # game: the leaves' store difference estimates the same margin, so
-                        # the two compare fairly (measured: tools/quality.py, docs).
-                        value = m if exact else m * UNIT
-                        # A probe costs about as much device time as PROBE_NODES nodes.
-                        nodes += PROBE_NODES
-                        left -= PROBE_NODES
-                        state = _ST_RETURN
-                        continue
-                # (A store holding more than half the seeds has won, but the search goes on:
-                # the margin still counts, and perfect play maximises it.)
-                dep = depth[d]
-                if dep <= 0 and not exact:
-                    value = (c[sstore] - c[nstore]) * UNIT
-                    if me == NORTH:
-                        value = -value
-                    state = _ST_RETURN
-                    continue
-                side = sides[d]
-                if dep <= frontier and d:
-                    # Frontier node: every child is a leaf. Its value follows from arithmetic
-                    # on this position (laps, landing hole, store gain, capture, row totals),
-                    # so no child is sown or unsown at all: the hot path of the search.
-                    value = self._frontier(d, side, alpha[d], beta[d])
-                    nodes += cnt[d]
-                    left -= cnt[d]
-                    state = _ST_RETURN
-                    continue
-                ttm = -1
-                self.key2[d] = -1
-                if dep >= tt_min or exact:
-                    # Transposition table probe (skipped near the leaves: tt_min_depth).
-                    # Two 24-bit keys: every intermediate stays below 2**30, a small int in
-                    # MicroPython (anything larger would be a heap-allocated big int).
-                    h1 = side + 7
-                    h2 = side + 13
-                    for i in range(nstore):
-                        v = c[i]
-                        h1 = (h1 * 33 + v + 1) & _MASK24
-                        h2 = ((h2 * 37) ^ (v * 131 + i)) & _MASK24
-                    self.key1[d] = h1
-                    self.key2[d] = h2
-                    slot = h1 & self.tt_mask
-                    if self.tt_key[slot] == (h2 << 6) | (h1 >> 18):
-                        data = self.tt_data[slot]
-                        ttm = (data >> 8) & 15
-                        tdep = data & 255
-                        flag = (data >> 12) & 3
-                        if d and tdep >= dep:
-                            tval = (data >> 14) - _DATA_OFF
-                            if tval > _NEAR_WIN:
-                                tval -= d
-                            elif tval < -_NEAR_WIN:
-                                tval += d
-                            if (
-                                flag == _EXACT
-                                or (flag == _LOWER and tval >= beta[d])
-                                or (flag == _UPPER and tval <= alpha[d])
-                            ):
-                                value = tval
-                                state = _ST_RETURN
-                                continue
-                if d == 0 and self.best_index >= 0:
-                    ttm = self.best_index
-                cnt[d] = self._order(d, ttm, side)
-                idx[d] = 0
-                best[d] = -INF
-                bestm[d] = -1
-                self.alpha0[d] = alpha[d]
-                state = _ST_NEXT
-            elif state == _ST_NEXT:
-                i = idx[d]
-                if i >= cnt[d]:
-                    value = best[d]
-                    self._store(d, value)
-                    state = _ST_RETURN
-                    continue
-                idx[d] = i + 1
-                side = sides[d]
-                s = moves[d * _SLOTS + i]
-                code = self._sow(s, side)
-                e = d + 1
-                u_start[e] = s
-                u_code[e] = code
-                if code & 0x1C000:  # extra turn or game over: same side, same window
-                    bestm[e] = -1  # (known only once node e is searched: its line)
-                    chain[e * _LINE] = _NO_CELL
-                    sides[e] = side
-                    persp[e] = persp[d]
-                    alpha[e] = alpha[d]
-                    beta[e] = beta[d]
-                    depth[e] = depth[d] - dec_same
-                else:
-                    sides[e] = 1 - side
-                    persp[e] = 1 - persp[d]
-                    alpha[e] = -beta[d]
-                    beta[e] = -alpha[d]
-                    depth[e] = depth[d] - dec_flip
-                if e >= self.max_ply - 1:
-                    if exact:
-                        raise ValueError("game longer than the search stack")
-                    depth[e] = 0
-                d = e
-                state = _ST_ENTER
-            else:  # _ST_RETURN: the value of node d is known
-                if d == 0:
-                    # A depth is complete: hand control back so think() can report it.
-                    self.nodes = nodes
-                    self._iteration_done(value)
-                    return self.done
-                e = d
-                d -= 1
-                self._unsow(u_start[e], sides[d], u_code[e])
-                v = value if persp[e] == persp[d] else -value
-                if d == 0 and self.noise_amp:
-                    v += self.noise[u_start[e] - self.root_base]
-                if v > best[d]:
-                    best[d] = v
-                    bestm[d] = u_start[e]
-                    k = d * _LINE
-                    if (u_code[e] >> 14) & 7 == 1:  # an extra turn: its best line goes on
-                        j = e * _LINE
-                        chain[k] = bestm[e] & 255  # (-1, unknown, is _NO_CELL)
-                        chain[k + 1] = chain[j]
-                        chain[k + 2] = chain[j + 1]
-                    else:
-                        chain[k] = _NO_CELL
-                    if v > alpha[d]:
-                        alpha[d] = v
-                        if v >= beta[d]:
-                            value = v
-                            self._store(d, v)
-                            continue  # cut-off: return from node d too
-                state = _ST_NEXT
-        self.nodes = nodes
-        self.d = d
-        self.state = state
-        self.value = value
-        return False
+            why = _run(self.bytes, w, self.tt)
+            self.nodes = w[_NODES]
+            if why == _SLICE:
+                return False
+            if why == _ITERATION:
+                self._iteration_done(w[_VALUE])
+                return self.done
+            if why == _PROBE:
+                self._probe()
+            elif why == _OUT_OF_NODES:
+                self._abort()
+                return True
+            else:  # TOO_DEEP
+                raise ValueError("game longer than the search stack")
 
-    def _frontier(self, d, side, alpha, beta):
-        """Best value for `side` at node d when every child is a leaf; sets bestm[d], cnt[d].
-
-        Computes each child's store gain, capture and row totals from this position alone
-        (the same values _sow would give, without touching the cells). Children are tried
-        from the store backwards, with the same cut-offs as the stack loop.
-        """
-        c = self.cells
+    def _probe(self):
+        """Node D asks the endgame table: its exact value ends the line (ST_RETURN), else the
+        search goes on below it (ST_PROBED, as run() left it)."""
+        w = self.words
+        c = self.bytes  # (the cells come first)
         p = self.pits
-        lap = p + p + 1  # holes in one lap (the opponent's store is skipped)
-        if side == SOUTH:
-            base = 0
-            store = p
-            obase = p + 1
-            ostore = p + p + 1
-        else:
-            base = p + 1
-            store = p + p + 1
-            obase = 0
-            ostore = p
-        row = 0
-        orow = 0
-        for i in range(p):
-            row += c[base + i]
-            orow += c[obase + i]
-        own0 = c[store]
-        opp = c[ostore]
-        ec = self.empty_capture
-        alga = self.alga
-        bestv = -INF
-        bm = -1
-        count = 0
-        s = store - 1
-        while s >= base:
-            n = c[s]
-            if n:
-                count += 1
-                ds = store - s  # steps to the own store
-                if n < lap:
-                    laps = 0
-                    r = n
-                else:
-                    laps = n // lap
-                    r = n - laps * lap
-                gain = laps + (1 if r >= ds else 0)
-                # Seeds that land in each row: the first r holes after s, plus whole laps.
-                own_land = laps * p + (r if r < ds else ds - 1) + (r - ds - p if r > ds + p else 0)
-                opp_land = laps * p + (0 if r <= ds else (p if r >= ds + p else r - ds))
-                ro = row - n + own_land
-                rp = orow + opp_land
-                off = r if r else lap  # the last seed's hole, counted from s
-                if off < ds or off > ds + p:
-                    last = s + off if off < ds else base + off - ds - p - 1
-                    before = 0 if last == s else c[last]
-                    if before + laps + (1 if r else 0) == 1:
-                        o = p + p - last
-                        taken = c[o] + laps + (1 if ds + 1 + o - obase <= r else 0)
-                        if taken or ec:
-                            gain += taken + 1
-                            ro -= 1
-                            rp -= taken
-                own = own0 + gain
-                if ro == 0 or rp == 0:
-                    # The game ends: leftovers to their owners, or all to the emptied side (Alga).
-                    rem = ro + rp
-                    m = own - opp + (rem if (ro == 0) == alga else -rem)
-                    if self.margin_scale:
-                        v = m * UNIT
-                    elif m > 0:
-                        v = WIN - d - 1 + m * WIN_UNIT
-                    elif m < 0:
-                        v = d + 1 - WIN + m * WIN_UNIT
-                    else:
-                        v = 0
-                else:
-                    v = (own - opp) * UNIT
-                if v > bestv:
-                    bestv = v
-                    bm = s
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            s -= 1
-        self.bestm[d] = bm
-        self.cnt[d] = count
-        return bestv
+        at = _BYTES + w[_D] * _PLY_BYTES
+        side = c[at + _SIDE]
+        try:
+            g = self.table.probe(c, side, False)  # checked blocks only: no stall
+        except ValueError:  # a damaged block: search on without the table
+            self.table = None
+            w[_TMAX] = -1
+            return
+        if g < 0:
+            return
+        # The exact final margin, for the side to move, from here.
+        m = c[p] - c[p + p + 1]
+        if side == NORTH:
+            m = -m
+        m += g + g - (w[_TOTAL] - c[p] - c[p + p + 1])
+        if c[at + _PERSP] != side:
+            m = -m
+        # On the evaluation's scale (a seed of margin is UNIT), not as a won game: the leaves'
+        # store difference estimates the same margin, so the two compare fairly (measured:
+        # tools/quality.py, docs).
+        w[_VALUE] = m if self.exact else m * UNIT
+        # A probe costs about as much device time as PROBE_NODES nodes.
+        w[_NODES] += PROBE_NODES
+        w[_LEFT] -= PROBE_NODES
+        self.nodes = w[_NODES]
+        w[_STATE] = _ST_RETURN
 
     def _iteration_done(self, value):
-        self.best_index = self.bestm[0]
+        w = self.words
+        self.best_index = w[_PLY + _BEST_MOVE]
+        w[_ROOT_MOVE] = self.best_index
         self._keep_line()
         self.best_pit = self._pit(self.best_index)
         self.score = value
         self.depth_done = self.iter_depth
+        w[_DEPTH_DONE] = self.iter_depth
         deeper = self.iter_depth + self.deepen
         if deeper > self.max_depth and self.iter_depth < self.max_depth:
             deeper = self.max_depth
@@ -761,69 +436,6 @@ class Search:
             self.done = True
             return
         self._begin_iteration(deeper)
-
-    def _store(self, d, value):
-        if self.key2[d] < 0:
-            return
-        a0 = self.alpha0[d]
-        if value <= a0:
-            flag = _UPPER
-        elif value >= self.beta[d]:
-            flag = _LOWER
-        else:
-            flag = _EXACT
-        # Win scores are stored relative to this node, so they stay true at other plies.
-        if value > _NEAR_WIN:
-            value += d
-        elif value < -_NEAR_WIN:
-            value -= d
-        move = self.bestm[d]
-        dep = self.depth[d]
-        if dep > 255:
-            dep = 255
-        slot = self.key1[d] & self.tt_mask
-        self.tt_key[slot] = (self.key2[d] << 6) | (self.key1[d] >> 18)
-        self.tt_data[slot] = ((value + _DATA_OFF) << 14) | (flag << 12) | ((move & 15) << 8) | dep
-
-    def _order(self, d, ttm, side):
-        """Write the moves of node d into its slots, best-looking first; return how many."""
-        c = self.cells
-        p = self.pits
-        base = 0 if side == SOUTH else p + 1
-        store = base + p
-        out = d * _SLOTS
-        moves = self.moves
-        caps = self._caps
-        rest = self._rest
-        n = 0
-        nc = 0
-        nr = 0
-        if ttm >= base and ttm < store and c[ttm]:
-            moves[out] = ttm
-            n = 1
-        i = store - 1
-        while i >= base:
-            s = c[i]
-            if s and i != ttm:
-                if s == store - i:
-                    moves[out + n] = i
-                    n += 1
-                else:
-                    land = i + s
-                    if land < store and c[land] == 0 and c[2 * p - land]:
-                        caps[nc] = i
-                        nc += 1
-                    else:
-                        rest[nr] = i
-                        nr += 1
-            i -= 1
-        for k in range(nc):
-            moves[out + n] = caps[k]
-            n += 1
-        for k in range(nr):
-            moves[out + n] = rest[k]
-            n += 1
-        return n
 
 
 # ----- levels ---------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from kalaha.frame import Frame
 from kalaha.game import CLOCK_TICK, HANDOVER_MS, PASSED_HOLD_MS, SIDE_TITLES, Game, Sowing
 from kalaha.screens import DRAW_OFFER, GAME, GAME_MENU, HELP, MENU, MOVES, RESULT
 from kalaha.store import DEFAULT_SETTINGS, LEVEL_NAMES, Store
-from kalaha.thinking import SLICE_NODES, Thinker
+from kalaha.thinking import Thinker
 from kalaha.view import (
     BUZZ,
     CAPTURE,
@@ -73,7 +73,7 @@ class App:
     def __init__(
         self,
         settings=None,
-        slice_nodes=SLICE_NODES,
+        slice_nodes=None,
         store=None,
         ticks=None,
         welcome=True,

@@ -1,6 +1,6 @@
 """Small shims so the same code runs under CircuitPython and CPython.
 
-Never imports hardware modules; only `micropython` when it exists.
+Never imports hardware modules; only `micropython` when it exists (for const).
 """
 
 try:
@@ -9,6 +9,24 @@ except ImportError:  # CPython: const() is the identity
 
     def const(value):
         return value
+
+
+class micropython:
+    """`@micropython.viper` where the compiler does not make it machine code: the function runs
+    as plain Python (CPython, whose Blinka stand-in raises; the bytecode twin has none). Viper
+    code is compiled by the name alone, so this object never matters there."""
+
+    @staticmethod
+    def viper(function):
+        return function
+
+
+def ptr8(buffer):
+    """Viper's pointer casts, outside viper: the buffer itself (viper code compiles its own)."""
+    return buffer
+
+
+ptr32 = ptr8
 
 
 def forget(module):
@@ -23,4 +41,4 @@ def forget(module):
         delattr(parent, name)
 
 
-__all__ = ["const", "forget"]
+__all__ = ["const", "forget", "micropython", "ptr8", "ptr32"]

@@ -10,7 +10,10 @@ from kalaha.frame import TICKS_WRAP
 
 # The search stack in sowings: a deeper line is scored as a leaf (the host's solver goes deeper).
 SEARCH_PLIES = const(32)
-SLICE_NODES = const(4)  # nodes per slice: 1-2 ms on the RP2040 (docs/performance.md)
+SLICE_NODES = const(4)  # nodes per slice in bytecode: 1-2 ms on the RP2040 (docs/performance.md)
+# ... and where the search runs as machine code (kalaha.ai.CODE): about 1 ms at 50,000 nodes a
+# second, a slice's own cost (some 60 us: step() and entering the machine code) a few percent.
+MACHINE_SLICE_NODES = const(48)
 # While the computer thinks, slices run while the next is predicted to end within this much of
 # the frame, so a frame with its drawing stays within 20 ms.
 THINK_FRAME_MS = const(14)
@@ -34,10 +37,12 @@ class Thinker:
     frame runs slices for its share of the frame, without it one slice a frame.
     """
 
-    def __init__(self, endgame=None, ticks=None, slice_nodes=SLICE_NODES):
+    def __init__(self, endgame=None, ticks=None, slice_nodes=None):
         self.search = None  # the two-player search (kalaha.ai.Search), made by ready()
+        # The front end sizes the slice to its speed; None: the search's code does (ready()).
+        self.given_slice = slice_nodes
+        self.slice_nodes = slice_nodes
         self.ready()
-        self.slice_nodes = slice_nodes  # the front end sizes the slice to its speed
         self.ticks = ticks
         self.frame_start = None  # the ticks() reading when this frame began
         self.slices_skipped = 0  # frames in a row whose slices were skipped
@@ -63,17 +68,21 @@ class Thinker:
         """The two-player search made, and its code imported, if a game of 3-4 players let them
         go: done on the way back to the main menu, so no game's frame imports them."""
         if self.search is None:
-            from kalaha.ai import Search
+            from kalaha.ai import CODE, Search
 
             self.search = Search(max_ply=SEARCH_PLIES)
+            if self.given_slice is None:
+                self.slice_nodes = MACHINE_SLICE_NODES if CODE == "machine code" else SLICE_NODES
 
     def let_go(self):
-        """A game of 3-4 players has its own search: the two-player one and its code (kalaha.ai,
-        kalaha.coach) give the heap back until ready()."""
+        """A game of 3-4 players has its own search: the two-player one and its code (kalaha.ai
+        and its inner loop, kalaha.coach) give the heap back until ready()."""
         self.cancel()
         self.search = None
         self.drop_coach()
         forget("kalaha.ai")
+        forget("kalaha.searchcore")
+        forget("kalaha.searchcore_bc")
 
     def busy(self):
         return self.thinking or self.hinting

@@ -14,7 +14,7 @@ import time
 import zipfile
 
 from tools import circuitpython
-from tools.manifest import DEVICE_LIBRARIES, ROOT, SUPPORTED_CIRCUITPYTHON, device_files
+from tools.manifest import DEVICE_LIBRARIES, MACHINE_CODE, ROOT, SUPPORTED_CIRCUITPYTHON, device_files
 
 BUILD = os.path.join(ROOT, "build")
 DRIVE = os.path.join(BUILD, "CIRCUITPY")
@@ -57,16 +57,67 @@ def expected_files(drive=DRIVE):
     return sorted(out)
 
 
-def _compile_or_copy(source, rel, version, compiled):
-    """Put `source` on the drive as `rel`: .mpy from CircuitPython's mpy-cross when `compiled`."""
+def _compile_or_copy(source, rel, version, compiled, root=DRIVE):
+    """Put `source` in `root` as `rel`: .mpy from CircuitPython's mpy-cross when `compiled`."""
     if compiled and rel != "code.py":
-        dst = os.path.join(DRIVE, rel[:-3] + ".mpy")
+        dst = os.path.join(root, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         circuitpython.compile_mpy(source, dst, version, name=rel)
     else:
-        dst = os.path.join(DRIVE, rel)
+        dst = os.path.join(root, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(source, dst)
+
+
+DEVICE_ARCH = "armv6m"  # the RP2040's Cortex-M0+, for mpy-cross -march
+# Machine code is made by CircuitPython 10's mpy-cross whatever the firmware's version: 9.2's
+# cannot branch further than 2 KB in armv6m code ("native method too big"), and the two load the
+# same native .mpy (format 6.3, the same table of runtime functions; run on 9.2.9 emulated).
+MACHINE_CODE_VERSION = "10"
+
+
+def twin_name(rel):
+    """The bytecode twin of a machine-code module: kalaha/searchcore.py -> kalaha/searchcore_bc.py."""
+    return rel[:-3] + "_bc.py"
+
+
+def bytecode_twin(text):
+    """A viper module's source as plain Python: its `@micropython.viper` lines blanked (the line
+    numbers stay), so mpy-cross makes bytecode that any firmware runs."""
+    lines = text.splitlines(True)
+    return "".join("\n" if line.strip() == "@micropython.viper" else line for line in lines)
+
+
+def put_module(rel, version, compiled, root=DRIVE, arch=DEVICE_ARCH, out=None):
+    """Put the device file `rel` in `root`: compiled or as source. A machine-code module
+    (MACHINE_CODE) becomes two modules: machine code for `arch` (compiled only; arch None: none)
+    and its bytecode twin, which a firmware without native code imports instead (kalaha.ai)."""
+    source = os.path.join(ROOT, rel)
+    if rel not in MACHINE_CODE:
+        _compile_or_copy(source, rel, version, compiled, root)
+        return
+    if compiled and arch:
+        dst = os.path.join(root, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        try:
+            circuitpython.compile_mpy(source, dst, MACHINE_CODE_VERSION, name=rel, arch=arch)
+        except (circuitpython.Missing, RuntimeError) as e:
+            if out is None:
+                raise
+            out.write("warning: no machine code for %s (%s): bytecode only\n" % (rel, e))
+    with tempfile.TemporaryDirectory() as tmp:
+        twin = os.path.join(tmp, os.path.basename(twin_name(rel)))
+        with open(source) as f, open(twin, "w") as out:
+            out.write(bytecode_twin(f.read()))
+        _compile_or_copy(twin, twin_name(rel), version, compiled, root)
+
+
+def put_code(root, version=circuitpython.DEFAULT_VERSION, compiled=True, arch=DEVICE_ARCH, out=None):
+    """Every device file (kalaha/, hw/, code.py) in `root`, as the drive has them: for the build,
+    and for runs in CircuitPython's unix port (arch x86: its own machine code; None: bytecode).
+    out: where a missing machine code is reported (None: raise)."""
+    for rel in device_files():
+        put_module(rel, version, compiled, root, arch, out)
 
 
 ENDGAME_SEEDS = 14  # the table's limit: see docs/performance.md (endgame table) for why
@@ -97,8 +148,10 @@ def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):
     """Make build/CIRCUITPY: exactly the files that go on the drive.
 
     Everything but code.py is compiled to .mpy by CircuitPython's own mpy-cross for `version`
-    (the device then loads bytecode instead of compiling at import, where its heap peaks);
-    without that compiler the drive gets the .py sources, which also run, with a warning.
+    (the device then loads bytecode instead of compiling at import, where its heap peaks), the
+    search's inner loop twice: machine code for the RP2040 and its bytecode twin (put_module);
+    without that compiler the drive gets the .py sources (the twin's), which also run, with a
+    warning.
     """
     if version not in circuitpython.VERSIONS:
         raise BuildError(
@@ -116,8 +169,7 @@ def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):
         shutil.rmtree(DRIVE)
     os.makedirs(DRIVE)
     try:
-        for rel in device_files():
-            _compile_or_copy(os.path.join(ROOT, rel), rel, version, compiled)
+        put_code(DRIVE, version, compiled, out=out)
         with tempfile.TemporaryDirectory() as tmp:
             for name, files in DEVICE_LIBRARIES.items():
                 with zipfile.ZipFile(wheels[name]) as wheel:

@@ -52,11 +52,17 @@ def mpy_cross(version=DEFAULT_VERSION):
     return _tool("mpy-cross", version)
 
 
-def compile_mpy(source, target, version=DEFAULT_VERSION, name=None):
-    """Compile `source` (.py) to `target` (.mpy) with CircuitPython's mpy-cross; raise on errors."""
+def compile_mpy(source, target, version=DEFAULT_VERSION, name=None, arch=None):
+    """Compile `source` (.py) to `target` (.mpy) with CircuitPython's mpy-cross; raise on errors.
+
+    arch: the machine code's architecture for viper and native functions (armv6m for the
+    RP2040, x86 for the 32-bit unix port); without it they do not compile.
+    """
     cmd = [mpy_cross(version), "-o", target]
     if name:
         cmd += ["-s", name]
+    if arch:
+        cmd += ["-march=" + arch]
     proc = subprocess.run(cmd + [source], capture_output=True, text=True)
     if proc.returncode:
         raise RuntimeError("mpy-cross failed on %s: %s" % (source, (proc.stderr or proc.stdout).strip()))

@@ -19,6 +19,11 @@ HOST_ONLY = {
 # hw/ modules that drive the PC simulator instead of the MacroPad.
 HOST_ONLY_HW = {"hw/desktop.py"}
 
+# Device modules that are also made machine code: viper functions, built twice from the one source
+# (tools/build.py): NAME.mpy as machine code (mpy-cross -march=armv6m) and NAME_bc.mpy as bytecode
+# for firmware that refuses native code (kalaha.ai imports whichever loads).
+MACHINE_CODE = {"kalaha/searchcore.py"}
+
 # CircuitPython versions the device build supports (README and deploy read this).
 SUPPORTED_CIRCUITPYTHON = ("9", "10")
 

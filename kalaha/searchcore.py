@@ -1,0 +1,543 @@
+"""The search's inner loop (kalaha.ai.Search's nodes) over three preallocated buffers, as viper
+machine code where the firmware runs native code, else the same source as plain Python.
+
+One source (docs/development.md, "Machine code"): `mpy-cross -march=armv6m` makes run() machine
+code; CPython, and the bytecode twin the build makes for stock firmware (tools/build.py: the
+viper decorator taken out), run it as Python. So every value stored fits its buffer both ways
+(bytes 0..255, words 32-bit signed) and no intermediate leaves 31 bits (viper's ints are machine
+words, Python's grow). A viper call costs about 10 us on the RP2040, half a node, so run() is one
+function: its sections sow, unsow, value leaves and frontier nodes, order moves and keep the
+transposition table inline, and it allocates nothing.
+"""
+
+from kalaha.compat import const, micropython, ptr8, ptr32
+
+# ----- the buffers' layout (kalaha.ai.Search allocates them once) --------------------------------
+# (Names with a leading _: MicroPython then keeps a const out of the module's globals, off the
+# heap. kalaha.ai has the ones it needs, the same: tests/test_ai.py checks.)
+# b (bytearray): the board's cells first (so the endgame table reads them as they are), scratch
+# for ordering, then 16 bytes per ply.
+_CAPS = const(16)  # 8 bytes: captures found while ordering
+_REST = const(24)  # 8 bytes: the other moves
+_BYTES = const(32)  # node d's bytes start at _BYTES + d * _PLY_BYTES
+_PLY_BYTES = const(16)
+_PERSP = const(0)  # whose point of view node d is scored from
+_SIDE = const(1)  # the side to move at node d
+_INDEX = const(2)  # the next move to try
+_COUNT = const(3)  # the moves node d has
+_START = const(4)  # the cell whose sowing led to node d
+_CHAIN = const(5)  # 3 bytes: the best line's extra-turn sowings after the best move
+_MOVES = const(8)  # 8 bytes: node d's moves (cells) in the order tried
+_LINE = const(3)
+_NO_CELL = const(255)  # ends a line
+
+# w (array 'i'): the registers, Easy's noise per root move, then a record per ply.
+_D = const(0)  # the node the search is at (its ply)
+_STATE = const(1)  # what run() does next at node D (_ST_*)
+_VALUE = const(2)  # the value just found (of node _D when returning)
+_NODES = const(3)  # nodes searched
+_LIMIT = const(4)  # the node budget
+_LEFT = const(5)  # the nodes this slice has left
+_BUDGET = const(6)  # the slice's size (step's budget)
+_PITS = const(7)
+_TOTAL = const(8)  # seeds in play
+_EMPTY_CAPTURE = const(9)  # 1: a last seed in an own empty pit captures even with nothing opposite
+_ALGA = const(10)  # 1: the emptied side takes what is left
+_EXACT = const(11)  # 1: the solver (finished games only, no depth limit)
+_MARGIN_SCALE = const(12)  # 1: a finished game scores its margin in evaluation units
+_DEC_SAME = const(13)  # the half plies a sowing that keeps the turn costs
+_DEC_FLIP = const(14)  # ... and one that passes it
+_TT_MIN = const(15)  # the table is hashed and probed only at this depth (half plies) or more
+_TMAX = const(16)  # the endgame table's seeds, -1 without one
+_TT_MASK = const(17)  # transposition-table slots - 1
+_PLIES = const(18)  # the plies the stack holds
+_DEPTH_DONE = const(19)  # the deepest completed iteration (0: none yet)
+_ROOT_MOVE = const(20)  # the last iteration's best root move (a cell) or -1: tried first
+_NOISE_AMP = const(21)  # Easy's noise, 0: none
+_ROOT_BASE = const(22)  # the cell of the root's pit 1
+_NOISE = const(24)  # 8 words: the noise added to each root move (by pit)
+_PLY = const(32)  # node d's record starts at _PLY + d * _PLY_WORDS
+_PLY_WORDS = const(9)
+_ALPHA = const(0)
+_BETA = const(1)
+_BEST = const(2)
+_BEST_MOVE = const(3)  # the best move's cell, -1 unknown
+_ALPHA0 = const(4)  # alpha on entry: the table's bound
+_DEPTH = const(5)  # depth left, in half plies
+_KEY1 = const(6)  # the position's two 24-bit hashes (_KEY2 -1: not to be stored)
+_KEY2 = const(7)
+_UNDO = const(8)  # how the sowing that led here is undone (its code, below)
+
+# t (array 'i'): the transposition table, two words a slot: the stored key (h2 and h1's top 6
+# bits; -1 empty) and the data (value, bound, move, depth). (Three buffers, not two: each stays
+# below the 2 KB a fragmented heap is sure to have.)
+
+# What run() returns: why it stopped.
+_SLICE = const(0)  # the slice's nodes are used up
+_ITERATION = const(1)  # an iteration is complete (its value in _VALUE)
+_OUT_OF_NODES = const(2)  # the node budget is spent with an iteration done: stop
+_PROBE = const(3)  # node _D asks the endgame table (Python reads the file, then resumes)
+_TOO_DEEP = const(4)  # the solver ran out of stack
+
+# What run() does next at node D; _ST_PROBED: entered and counted, the table did not know it.
+_ST_NEXT = const(0)
+_ST_ENTER = const(1)
+_ST_PROBED = const(2)
+_ST_RETURN = const(3)
+
+_SOUTH = const(0)
+_INF = const(30000)
+_WIN = const(8000)
+_WIN_UNIT = const(64)
+_UNIT = const(16)
+_NEAR_WIN = const(6000)
+_DATA_OFF = const(16384)
+_BOUND_EXACT = const(0)
+_BOUND_LOWER = const(1)
+_BOUND_UPPER = const(2)
+_MASK24 = const(0xFFFFFF)
+
+
+@micropython.viper
+def run(b: ptr8, w: ptr32, t: ptr32) -> int:
+    """Search on from the registers' node and state until the slice is used up or Python is
+    needed; returns why (_SLICE, _ITERATION, _OUT_OF_NODES, _PROBE, _TOO_DEEP).
+
+    An explicit stack (sunfish-style stepping) in sections a node passes in turn: NEXT (sow its
+    next move, enter the child), ENTER (count it; a finished game, the endgame table, a leaf, a
+    frontier node, a table cut-off, or its moves ordered) and RETURN (keep its value in the
+    table, unsow, negamax with alpha-beta), so the common steps fall through to the next.
+    """
+    # (b, w and t, viper's first three locals, live in registers.)
+    o = _PLY + w[_D] * _PLY_WORDS  # node d's words
+    ob = _BYTES + w[_D] * _PLY_BYTES  # node d's bytes
+    d = w[_D]
+    p = w[_PITS]
+    sstore = p
+    nstore = p + p + 1
+    size = p + p + 2
+    lap = p + p + 1  # holes in one lap (the opponent's store is skipped)
+    exact = w[_EXACT]
+    empty_capture = w[_EMPTY_CAPTURE]
+    alga = w[_ALGA]
+    dec_same = w[_DEC_SAME]
+    dec_flip = w[_DEC_FLIP]
+    # A frontier node: every child is a leaf (depth <= 0) whichever sowing it follows.
+    frontier_at = dec_same if dec_same < dec_flip else dec_flip
+    tt_min = w[_TT_MIN]
+    tmax = w[_TMAX]
+    total = w[_TOTAL]
+    tt_mask = w[_TT_MASK]
+    last_ply = w[_PLIES] - 1
+    budget = w[_BUDGET]
+    limit = w[_LIMIT]
+    state = w[_STATE]
+    value = w[_VALUE]
+    left = w[_LEFT]
+    nodes = w[_NODES]
+    why = _SLICE
+    while True:
+        if state == _ST_NEXT:
+            i = b[ob + _INDEX]
+            if i < b[ob + _COUNT]:
+                b[ob + _INDEX] = i + 1
+                side = b[ob + _SIDE]
+                s = b[ob + _MOVES + i]
+                # ----- sow cell s for `side`; code: how to undo it, and what it did -----
+                # code bits: 0-6 seeds sown, 7-13 captured + 1, 14 extra turn, 15-16 row
+                # emptied (1 South's, 2 North's), 17-20 the last cell. The end-of-game sweep
+                # is not done: the final margin comes from the stores and what is left.
+                if side == _SOUTH:
+                    base = 0
+                    own = p
+                    skip = nstore
+                    lim = p + p
+                else:
+                    base = p + 1
+                    own = nstore
+                    skip = p
+                    lim = nstore
+                n = b[s]
+                b[s] = 0
+                last = s + n
+                if last <= lim:
+                    # No wrap and no store to skip: one plain loop.
+                    for k in range(s + 1, last + 1):
+                        b[k] += 1
+                else:
+                    k = s
+                    todo = n
+                    while todo:
+                        k += 1
+                        if k == size:
+                            k = 0
+                        if k != skip:
+                            b[k] += 1
+                            todo -= 1
+                    last = k
+                code = n | (last << 17)
+                ended = 0
+                if last == own:
+                    code |= 1 << 14
+                elif base <= last and last < own and b[last] == 1:
+                    opposite = p + p - last
+                    taken = b[opposite]
+                    if taken or empty_capture:
+                        b[own] += taken + 1
+                        b[opposite] = 0
+                        b[last] = 0
+                        code |= (taken + 1) << 7
+                        if taken:
+                            # A capture is the only way the opponent's row can empty.
+                            k = p + 1 - base
+                            while k < p + 1 - base + p and b[k] == 0:
+                                k += 1
+                            if k == p + 1 - base + p:
+                                ended = 2 - side
+                if ended == 0:
+                    k = base
+                    while k < base + p and b[k] == 0:
+                        k += 1
+                    if k == base + p:
+                        ended = side + 1
+                code |= ended << 15
+                # ----- enter the child -----
+                b[ob + _PLY_BYTES + _START] = s
+                w[o + _PLY_WORDS + _UNDO] = code
+                if code & 0x1C000:  # extra turn or game over: same side, same window
+                    w[o + _PLY_WORDS + _BEST_MOVE] = -1  # (known once the child is searched)
+                    b[ob + _PLY_BYTES + _CHAIN] = _NO_CELL
+                    b[ob + _PLY_BYTES + _SIDE] = side
+                    b[ob + _PLY_BYTES + _PERSP] = b[ob + _PERSP]
+                    w[o + _PLY_WORDS + _ALPHA] = w[o + _ALPHA]
+                    w[o + _PLY_WORDS + _BETA] = w[o + _BETA]
+                    w[o + _PLY_WORDS + _DEPTH] = w[o + _DEPTH] - dec_same
+                else:
+                    b[ob + _PLY_BYTES + _SIDE] = 1 - side
+                    b[ob + _PLY_BYTES + _PERSP] = 1 - b[ob + _PERSP]
+                    w[o + _PLY_WORDS + _ALPHA] = -w[o + _BETA]
+                    w[o + _PLY_WORDS + _BETA] = -w[o + _ALPHA]
+                    w[o + _PLY_WORDS + _DEPTH] = w[o + _DEPTH] - dec_flip
+                d += 1
+                o += _PLY_WORDS
+                ob += _PLY_BYTES
+                if d >= last_ply:
+                    if exact:
+                        why = _TOO_DEEP
+                        break
+                    w[o + _DEPTH] = 0
+                state = _ST_ENTER
+            else:
+                value = w[o + _BEST]  # every move searched: return the best
+                state = _ST_RETURN
+        if state == _ST_ENTER:
+            if left <= 0:
+                break
+            if w[o + _DEPTH] <= frontier_at and d and left <= p and left < budget:
+                # A frontier node scores all its children at once: wait for a slice with room
+                # for them, so the search never depends on the slice size. (Only a slice
+                # smaller than P+1 nodes can end up to P nodes over its budget.)
+                break
+            if nodes >= limit and w[_DEPTH_DONE]:
+                why = _OUT_OF_NODES
+                break
+            left -= 1
+            nodes += 1
+            w[o + _KEY2] = -1  # (not stored unless its moves are searched)
+            ended = (w[o + _UNDO] >> 15) & 3
+            if ended:
+                # A finished game: the final margin from the stores and what is left.
+                m = b[sstore] - b[nstore]
+                rem = total - b[sstore] - b[nstore]
+                # Default: each side keeps its row; Alga: the emptied side takes everything left.
+                if (1 if ended == 1 else 0) == alga:
+                    m += rem
+                else:
+                    m -= rem
+                if b[ob + _PERSP] != _SOUTH:
+                    m = -m
+                if exact:
+                    value = m
+                elif w[_MARGIN_SCALE]:
+                    value = m * _UNIT
+                elif m > 0:
+                    value = _WIN - d + m * _WIN_UNIT
+                elif m < 0:
+                    value = d - _WIN + m * _WIN_UNIT
+                else:
+                    value = 0
+                state = _ST_RETURN
+            elif d and tmax >= 0 and total - b[sstore] - b[nstore] <= tmax:
+                # Few enough seeds for the endgame table: Python reads it (_PROBE), then sets the
+                # value and _ST_RETURN, or leaves _ST_PROBED when it does not know the position.
+                state = _ST_PROBED
+                why = _PROBE
+                break
+            else:
+                state = _ST_PROBED
+        if state == _ST_PROBED:
+            # (A store holding more than half the seeds has won, but the search goes on:
+            # the margin still counts, and perfect play maximises it.)
+            dep = w[o + _DEPTH]
+            side = b[ob + _SIDE]
+            if dep <= 0 and exact == 0:
+                # A leaf: the store difference, from the point of view of node d.
+                value = (b[sstore] - b[nstore]) * _UNIT
+                if b[ob + _PERSP] != _SOUTH:
+                    value = -value
+                state = _ST_RETURN
+            elif dep <= frontier_at and d:
+                # ----- a frontier node: every child is a leaf, valued by arithmetic -----
+                # Each child's store gain, capture and row totals follow from this position
+                # alone (laps, the last seed's hole), as sowing would give them, with no cell
+                # touched: the hot path. Children are tried from the store backwards, with the
+                # stack's cut-offs.
+                alpha = w[o + _ALPHA]
+                beta = w[o + _BETA]
+                if side == _SOUTH:
+                    base = 0
+                    store = p
+                    obase = p + 1
+                    ostore = nstore
+                else:
+                    base = p + 1
+                    store = nstore
+                    obase = 0
+                    ostore = p
+                row = 0
+                for k in range(base, store):
+                    row += b[k]
+                own0 = b[store]
+                opp = b[ostore]
+                orow = total - own0 - opp - row
+                value = -_INF
+                bm = -1
+                n = 0
+                s = store - 1
+                while s >= base:
+                    seeds = b[s]
+                    if seeds:
+                        n += 1
+                        ds = store - s  # steps to the own store
+                        laps = 0
+                        r = seeds
+                        if seeds >= lap:
+                            laps = seeds // lap
+                            r = seeds - laps * lap
+                        gain = laps + (1 if r >= ds else 0)
+                        # Seeds that land in each row: the first r holes after s, plus laps.
+                        ro = row - seeds + laps * p + (r if r < ds else ds - 1)
+                        if r > ds + p:
+                            ro += r - ds - p
+                        rp = orow + laps * p + (0 if r <= ds else (p if r >= ds + p else r - ds))
+                        off = r if r else lap  # the last seed's hole, counted from s
+                        if off < ds or off > ds + p:
+                            last = s + off if off < ds else base + off - ds - p - 1
+                            before = 0 if last == s else b[last]
+                            if before + laps + (1 if r else 0) == 1:
+                                opposite = p + p - last
+                                taken = b[opposite] + laps + (1 if ds + 1 + opposite - obase <= r else 0)
+                                if taken or empty_capture:
+                                    gain += taken + 1
+                                    ro -= 1
+                                    rp -= taken
+                        if ro == 0 or rp == 0:
+                            # The game ends: leftovers to their owners, or all to the emptied
+                            # side (Alga).
+                            m = own0 + gain - opp
+                            if (1 if ro == 0 else 0) == alga:
+                                m += ro + rp
+                            else:
+                                m -= ro + rp
+                            if w[_MARGIN_SCALE]:
+                                v = m * _UNIT
+                            elif m > 0:
+                                v = _WIN - d - 1 + m * _WIN_UNIT
+                            elif m < 0:
+                                v = d + 1 - _WIN + m * _WIN_UNIT
+                            else:
+                                v = 0
+                        else:
+                            v = (own0 + gain - opp) * _UNIT
+                        if v > value:
+                            value = v
+                            bm = s
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
+                    s -= 1
+                w[o + _BEST_MOVE] = bm
+                nodes += n
+                left -= n
+                state = _ST_RETURN
+            else:
+                ttm = -1
+                if dep >= tt_min or exact:
+                    # ----- the transposition table: hash and probe -----
+                    # (Skipped near the leaves: hashing costs more than it saves there.) Two
+                    # 24-bit keys: every intermediate stays below 2**30.
+                    h1 = side + 7
+                    h2 = side + 13
+                    for k in range(nstore):
+                        v = b[k]
+                        h1 = (h1 * 33 + v + 1) & _MASK24
+                        h2 = ((h2 * 37) ^ (v * 131 + k)) & _MASK24
+                    w[o + _KEY1] = h1
+                    w[o + _KEY2] = h2
+                    slot = (h1 & tt_mask) * 2
+                    if t[slot] == (h2 << 6) | (h1 >> 18):
+                        data = t[slot + 1]
+                        ttm = (data >> 8) & 15
+                        flag = (data >> 12) & 3
+                        if d and (data & 255) >= dep:
+                            v = (data >> 14) - _DATA_OFF
+                            if v > _NEAR_WIN:
+                                v -= d
+                            elif v < -_NEAR_WIN:
+                                v += d
+                            if (
+                                flag == _BOUND_EXACT
+                                or (flag == _BOUND_LOWER and v >= w[o + _BETA])
+                                or (flag == _BOUND_UPPER and v <= w[o + _ALPHA])
+                            ):
+                                value = v
+                                w[o + _KEY2] = -1
+                                state = _ST_RETURN
+                if state == _ST_PROBED:
+                    if d == 0 and w[_ROOT_MOVE] >= 0:
+                        ttm = w[_ROOT_MOVE]
+                    # ----- move ordering: the table's move, then store-ending moves (rightmost
+                    # first, so the others stay playable), then captures, then the rest -----
+                    base = 0 if side == _SOUTH else p + 1
+                    store = base + p
+                    out = ob + _MOVES
+                    n = 0
+                    ncap = 0
+                    nrest = 0
+                    if ttm >= base and ttm < store and b[ttm]:
+                        b[out] = ttm
+                        n = 1
+                    k = store - 1
+                    while k >= base:
+                        seeds = b[k]
+                        if seeds and k != ttm:
+                            if seeds == store - k:
+                                b[out + n] = k
+                                n += 1
+                            else:
+                                land = k + seeds
+                                if land < store and b[land] == 0 and b[p + p - land]:
+                                    b[_CAPS + ncap] = k
+                                    ncap += 1
+                                else:
+                                    b[_REST + nrest] = k
+                                    nrest += 1
+                        k -= 1
+                    for k in range(ncap):
+                        b[out + n] = b[_CAPS + k]
+                        n += 1
+                    for k in range(nrest):
+                        b[out + n] = b[_REST + k]
+                        n += 1
+                    b[ob + _COUNT] = n
+                    b[ob + _INDEX] = 0
+                    w[o + _BEST] = -_INF
+                    w[o + _BEST_MOVE] = -1
+                    w[o + _ALPHA0] = w[o + _ALPHA]
+                    state = _ST_NEXT
+                    continue
+        # ----- _ST_RETURN: node d's value is known -----
+        if w[o + _KEY2] >= 0:
+            # Its moves were searched: keep it in the transposition table. Win scores are
+            # stored relative to this node, so they stay true at other plies.
+            if value <= w[o + _ALPHA0]:
+                flag = _BOUND_UPPER
+            elif value >= w[o + _BETA]:
+                flag = _BOUND_LOWER
+            else:
+                flag = _BOUND_EXACT
+            v = value
+            if v > _NEAR_WIN:
+                v += d
+            elif v < -_NEAR_WIN:
+                v -= d
+            dep = w[o + _DEPTH]
+            if dep > 255:
+                dep = 255
+            slot = (w[o + _KEY1] & tt_mask) * 2
+            t[slot] = (w[o + _KEY2] << 6) | (w[o + _KEY1] >> 18)
+            t[slot + 1] = ((v + _DATA_OFF) << 14) | (flag << 12) | ((w[o + _BEST_MOVE] & 15) << 8) | dep
+        if d == 0:
+            # A depth is complete: hand control back so Python can report it.
+            why = _ITERATION
+            break
+        # ----- unsow: undo the sowing from node d - 1 that led here -----
+        s = b[ob + _START]
+        code = w[o + _UNDO]
+        child_persp = b[ob + _PERSP]
+        d -= 1
+        o -= _PLY_WORDS
+        ob -= _PLY_BYTES
+        n = code & 127
+        taken = (code >> 7) & 127
+        last = (code >> 17) & 15
+        if b[ob + _SIDE] == _SOUTH:
+            own = p
+            lim = p + p
+            skip = nstore
+        else:
+            own = nstore
+            lim = nstore
+            skip = p
+        if taken:
+            b[own] -= taken
+            b[p + p - last] = taken - 1
+            b[last] = 1
+        if s + n <= lim:
+            for k in range(s + 1, s + n + 1):
+                b[k] -= 1
+        else:
+            k = last
+            todo = n
+            while todo:
+                if k != skip:
+                    b[k] -= 1
+                    todo -= 1
+                k -= 1
+                if k < 0:
+                    k = size - 1
+        b[s] = n
+        # ----- negamax: the child's value from node d's point of view -----
+        v = value if child_persp == b[ob + _PERSP] else -value
+        if d == 0 and w[_NOISE_AMP]:
+            v += w[_NOISE + s - w[_ROOT_BASE]]
+        state = _ST_NEXT
+        if v > w[o + _BEST]:
+            w[o + _BEST] = v
+            w[o + _BEST_MOVE] = s
+            if (code >> 14) & 7 == 1:  # an extra turn: its best line goes on
+                b[ob + _CHAIN] = w[o + _PLY_WORDS + _BEST_MOVE] & 255  # (-1, unknown, is _NO_CELL)
+                b[ob + _CHAIN + 1] = b[ob + _PLY_BYTES + _CHAIN]
+                b[ob + _CHAIN + 2] = b[ob + _PLY_BYTES + _CHAIN + 1]
+            else:
+                b[ob + _CHAIN] = _NO_CELL
+            if v > w[o + _ALPHA]:
+                w[o + _ALPHA] = v
+                if v >= w[o + _BETA]:
+                    value = v  # a cut-off: node d returns too
+                    state = _ST_RETURN
+    w[_D] = d
+    w[_STATE] = state
+    w[_VALUE] = value
+    w[_LEFT] = left
+    w[_NODES] = nodes
+    return why
+
+
+def _bytecode():
+    """A plain function: run() is machine code when its type is not this one's."""
+
+
+# Which code runs the nodes: "machine code" (viper) or "bytecode" (CPython's or CircuitPython's).
+CODE = "bytecode" if type(run) is type(_bytecode) else "machine code"
