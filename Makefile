@@ -3,7 +3,9 @@
 #   make test     the whole test suite (lint, types, CPython, CircuitPython 9 and 10, emulator smoke run)
 #   make device [CP=9|10]   build/CIRCUITPY: exactly what goes on the drive (.mpy for that CircuitPython)
 #   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
-#   make uf2 FIRMWARE=adafruit-circuitpython-...macropad...uf2 [CP=9|10]   one file: CircuitPython and the drive
+#   make uf2 [FIRMWARE=adafruit-circuitpython-...macropad...uf2 CP=9|10]   one file: CircuitPython and the drive
+#            (without FIRMWARE: our firmware, firmware/, whose search runs as machine code)
+#   make firmware SRC=circuitpython-9.2.9-tree TC=toolchain   rebuild our firmware (firmware/README.md)
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
 #   make emulate [LEVEL=strong] [FIRMWARE=...uf2]   a whole game on the emulated MacroPad: heap, frames, thinking times (LEVEL=two: two players; ring, ring6: 3 players)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
@@ -15,7 +17,7 @@ STAMP := $(VENV)/.installed
 CP ?= 10
 LEVEL ?= strong
 
-.PHONY: play test typecheck venv bench device deploy uf2 memory emulate pictures clean
+.PHONY: play test typecheck venv bench device deploy uf2 firmware memory emulate pictures clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -54,9 +56,14 @@ deploy: device
 	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY [DRY_RUN=1] [FORCE=1]"; exit 2; }
 	$(PYTHON) -m tools.build deploy "$(CIRCUITPY)" $(if $(DRY_RUN),--dry-run,) $(if $(FORCE),--force,)
 
-uf2: device $(STAMP)
-	@test -n "$(FIRMWARE)" || { echo "usage: make uf2 FIRMWARE=path/to/adafruit-circuitpython-adafruit_macropad_rp2040-...uf2 [CP=9|10]"; exit 2; }
-	$(PY) -m tools.uf2 "$(FIRMWARE)"
+# Our firmware is CircuitPython 9: the drive is built for 9 with it, for CP with another.
+uf2: $(STAMP)
+	$(PYTHON) -m tools.build device --cp $(if $(FIRMWARE),$(CP),9)
+	$(PY) -m tools.uf2 $(if $(FIRMWARE),"$(FIRMWARE)",)
+
+firmware:
+	@test -n "$(SRC)" -a -n "$(TC)" || { echo "usage: make firmware SRC=circuitpython-9.2.9-source-tree TC=toolchain-folder (firmware/README.md)"; exit 2; }
+	firmware/build.sh "$(SRC)" "$(TC)" build/firmware
 
 memory: device
 	$(PYTHON) -m tools.build memory

@@ -76,4 +76,6 @@ def start():
     t = supervisor.ticks_ms()
     oled.show(app.frame, False)
     print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
+    # Which search runs: machine code on a firmware that loads it (ours), else bytecode.
+    print("kalaha: search: %s" % __import__("kalaha.ai", None, None, ("CODE",)).CODE)
     return keys, encoder, pixels, display, oled, sound, app, report

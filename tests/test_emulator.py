@@ -81,15 +81,16 @@ def test_smoke_run_on_the_emulated_macropad():
         assert os.path.exists("%s_%s.fb.json" % (prefix, name))
 
 
-def test_one_uf2_holding_circuitpython_and_the_drive_boots_to_the_first_screen(tmp_path):
-    # make uf2: the firmware and build/CIRCUITPY in one file, booted with no drive image beside it
+def test_one_uf2_of_our_firmware_and_the_drive_boots_to_the_first_screen_in_machine_code(tmp_path):
+    # make uf2: our firmware (firmware/) and build/CIRCUITPY for it in one file, booted with no
+    # drive image beside it: the help on the display, the search in machine code
     require_emulator()
     from tools import uf2
 
-    build.build_device(io.StringIO())
+    build.build_device(io.StringIO(), uf2.OWN_FIRMWARE_VERSION)
     out = tmp_path / "pocket-kalaha.uf2"
-    uf2.build(emulate.default_firmware(), build.DRIVE, str(out))
-    assert emulate.boot_uf2(str(out)) == []
+    uf2.build(uf2.OWN_FIRMWARE, build.DRIVE, str(out))
+    assert emulate.boot_uf2(str(out), search="machine code") == []
 
 
 def test_a_missing_firmware_says_where_to_get_one(tmp_path):

@@ -89,3 +89,30 @@ def test_the_command_line_says_where_the_file_went_or_why_not(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("kalaha: ") and len(err.strip().splitlines()) == 1
     assert not os.path.exists(tmp_path / "out.uf2")
+
+
+def test_our_firmware_is_the_one_its_readme_names_and_leaves_the_drive_alone():
+    # (firmware/README.md gives its sha256; the file is an RP2040 UF2 that ends below the drive)
+    import hashlib
+    import re
+
+    with open(uf2.OWN_FIRMWARE, "rb") as f:
+        data = f.read()
+    with open(os.path.join(os.path.dirname(uf2.OWN_FIRMWARE), "README.md")) as f:
+        named = re.search(r"sha256 \| `([0-9a-f]{64})`", f.read()).group(1)
+    assert hashlib.sha256(data).hexdigest() == named
+    blocks = uf2.read_blocks(data)
+    assert blocks and max(addr for addr, _payload in blocks) < uf2.FLASH_BASE + uf2.DRIVE_OFFSET
+
+
+def test_without_a_firmware_ours_is_taken_for_a_drive_built_for_it(tmp_path, monkeypatch, capsys):
+    from tools import build
+
+    monkeypatch.setattr(build, "built_for", lambda: "10")
+    assert uf2.main([]) == 2
+    assert "our firmware is CircuitPython 9" in capsys.readouterr().err
+    made = []
+    monkeypatch.setattr(build, "built_for", lambda: "9")
+    monkeypatch.setattr(uf2, "build", lambda firmware, drive, out: made.append(firmware) or [])
+    assert uf2.main([]) == 0
+    assert made == [uf2.OWN_FIRMWARE]

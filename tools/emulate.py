@@ -283,9 +283,10 @@ def game_steps(level, until_result=True, first_key=8):
     return steps
 
 
-def boot_uf2(uf2, name="uf2"):
+def boot_uf2(uf2, name="uf2", search="bytecode"):
     """Boot one UF2 that holds both CircuitPython and the drive (tools/uf2.py), no drive image:
-    problems (a list of strings) until the game's first screen, the help, is on the display."""
+    problems (a list of strings) until the game's first screen, the help, is on the display, its
+    search (the serial report's "search:") the one named."""
     from kalaha.reading import read_lines
 
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "first"}]
@@ -296,7 +297,10 @@ def boot_uf2(uf2, name="uf2"):
     if not os.path.exists(path):
         return ["no picture of the display"]
     shown = read_lines(picture_frame(frame(path)))
-    return [] if shown[0].startswith("How to play 1/") else ["the first screen shows %r" % shown]
+    problems = [] if shown[0].startswith("How to play 1/") else ["the first screen shows %r" % shown]
+    if "kalaha: search: %s" % search not in serial:
+        problems.append("the search is not %s: %r" % (search, serial[-600:]))
+    return problems
 
 
 def smoke(firmware=None):

@@ -1,6 +1,7 @@
 """One file to install: a CircuitPython UF2 for the MacroPad with the game's drive inside it.
 
-Host-only (`make uf2 FIRMWARE=...`). Writes build/pocket-kalaha-cpN.uf2: the firmware's blocks,
+Host-only (`make uf2 [FIRMWARE=...]`; without a firmware, ours: firmware/README.md). Writes
+build/pocket-kalaha-cpN.uf2: the firmware's blocks,
 then a CIRCUITPY FAT image of build/CIRCUITPY (made with pyfatfs, from the package index) at the
 drive's place in the MacroPad's flash (1 MiB in, 7 MiB long). Dropped on RPI-RP2 it replaces
 both CircuitPython and everything on the drive.
@@ -13,6 +14,10 @@ import sys
 import tempfile
 
 from tools.manifest import ROOT
+
+# Our firmware: CircuitPython 9.2.9 for the MacroPad with its machine-code emitter on.
+OWN_FIRMWARE = os.path.join(ROOT, "firmware", "circuitpython-9.2.9-macropad-native.uf2")
+OWN_FIRMWARE_VERSION = "9"
 
 # The UF2 format (Microsoft's uf2 specification): 512-byte blocks of 256 bytes of payload each.
 MAGIC_START0 = 0x0A324655
@@ -115,14 +120,24 @@ def main(argv=None):
     from tools.build import DRIVE, built_for
 
     parser = argparse.ArgumentParser(prog="python -m tools.uf2", description=__doc__.split("\n\n")[0])
-    parser.add_argument("firmware", help="CircuitPython's UF2 for the Adafruit MacroPad RP2040")
+    parser.add_argument(
+        "firmware", nargs="?", help="CircuitPython's UF2 for the Adafruit MacroPad RP2040 (default: ours)"
+    )
     args = parser.parse_args(argv)
+    version = built_for()
+    if args.firmware is None:
+        args.firmware = OWN_FIRMWARE
+        if version != OWN_FIRMWARE_VERSION:
+            sys.stderr.write(
+                "kalaha: our firmware is CircuitPython %s: build the drive for it (make device CP=%s)\n"
+                % (OWN_FIRMWARE_VERSION, OWN_FIRMWARE_VERSION)
+            )
+            return 2
     if not os.path.isfile(args.firmware):
         sys.stderr.write(
             "kalaha: no firmware at %s (download CircuitPython's UF2 for the MacroPad)\n" % args.firmware
         )
         return 2
-    version = built_for()
     out = os.path.join(ROOT, "build", "pocket-kalaha-cp%s.uf2" % version)
     try:
         blocks = build(args.firmware, DRIVE, out)

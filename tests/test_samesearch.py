@@ -1,0 +1,74 @@
+"""The search is the same search everywhere: CPython, CircuitPython's bytecode and its machine code
+(viper) give every case of tests/samesearch.py the result the pure-Python search gave before
+the inner loop became kalaha.searchcore (samesearch.txt): best pit, score, depth, nodes, line."""
+
+import os
+import shutil
+
+import pytest
+import samesearch
+import samesearch_run
+
+from tools import build, circuitpython
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+@pytest.fixture(scope="module")
+def cases(tmp_path_factory):
+    """(golden [(case, result)], cases file, tables folder): the tables built once."""
+    folder = tmp_path_factory.mktemp("samesearch")
+    golden = samesearch.read_golden()
+    lines = [case for case, _result in golden]
+    samesearch.build_tables(str(folder), samesearch.tables_needed(lines))
+    path = folder / "cases.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return golden, str(path), str(folder)
+
+
+def differences(golden, printed):
+    results = printed.strip().split("\n")
+    assert len(results) == len(golden), printed[-2000:]
+    return [(case, want, got) for (case, want), got in zip(golden, results, strict=True) if want != got]
+
+
+def test_the_golden_cases_are_the_cases_samesearch_makes():
+    # (the file holds every case the generator makes, in order: none dropped or edited by hand)
+    assert [case for case, _ in samesearch.read_golden()] == samesearch.make_cases()
+
+
+def test_cpython_searches_every_case_as_before(cases, capsys):
+    golden, path, tables = cases
+    samesearch_run.main(path, tables)
+    assert differences(golden, capsys.readouterr().out) == []
+
+
+@pytest.mark.parametrize(
+    "version, arch, code",
+    [
+        ("10", "x86", "machine code"),
+        ("10", None, "bytecode"),
+        ("9", None, "bytecode"),
+        ("9", "x86", "machine code"),
+    ],
+)
+def test_circuitpython_searches_every_case_as_before_allocating_nothing(cases, tmp_path, version, arch, code):
+    # The drive's modules as the build makes them (machine code for the unix port's x86, or only
+    # the bytecode twin), the heap locked while the search steps: any allocation raises.
+    golden, path, tables = cases
+    try:
+        drive = str(tmp_path / "drive")
+        build.put_code(drive, version, compiled=True, arch=arch)
+    except circuitpython.Missing as e:
+        pytest.skip(str(e))
+    shutil.copy(os.path.join(HERE, "samesearch_run.py"), drive)
+    # (run in the drive: the checkout's own kalaha/ sources must not be found instead)
+    status, out, err = circuitpython.run(
+        None, path=(".",), cwd=drive, version=version, args=("-c", "import kalaha.ai; print(kalaha.ai.CODE)")
+    )
+    assert status == 0 and out.strip() == code, err
+    status, out, err = circuitpython.run(
+        "samesearch_run.py", path=(".",), cwd=drive, version=version, args=(path, tables, "lock")
+    )
+    assert status == 0, err[-2000:]
+    assert differences(golden, out) == []
