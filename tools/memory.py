@@ -424,9 +424,15 @@ NAME_MARGIN = 32  # names the app must leave free in the device's pools (measure
 
 
 def drive_modules(drive=DRIVE):
-    """Every module on the drive (code.py's packages and lib/), by its import name."""
+    """Every module on the drive (code.py's packages and lib/), by its import name; of a
+    machine-code module only its bytecode twin (the same names: the RP2040's machine code does
+    not load in the unix port)."""
+    from tools.manifest import MACHINE_CODE
+
     names = []
     for rel, _size in file_sizes(drive):
+        if rel.rsplit(".", 1)[0] + ".py" in MACHINE_CODE:
+            continue
         if rel.endswith((".mpy", ".py")) and "/" in rel:
             name = rel.rsplit(".", 1)[0]
             if name.startswith("lib/"):
