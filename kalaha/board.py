@@ -45,7 +45,7 @@ _H_END = const(19)  # bit 19: this ply ended the game
 _H_SWAP = const(20)  # bit 20: this ply was a swap "T"
 _M7 = const(127)
 
-MAX_PITS = const(6)
+MAX_PITS = const(7)
 MAX_SEEDS = const(6)
 
 

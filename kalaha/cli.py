@@ -41,7 +41,7 @@ def whole_number(low, high, what):
 
 def _rule_flags(parser):
     parser.add_argument(
-        "--pits", type=whole_number(1, 6, "--pits"), default=6, help="pits per side, 1..6 (default 6)"
+        "--pits", type=whole_number(1, 7, "--pits"), default=6, help="pits per side, 1..7 (default 6)"
     )
     parser.add_argument(
         "--seeds", type=whole_number(1, 6, "--seeds"), default=4, help="seeds per pit, 1..6 (default 4)"

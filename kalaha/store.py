@@ -223,7 +223,7 @@ class SavedGame:
         rules = unpack_rules(data[start], data[start + 1])
         mode, level, clock = data[start + 2], data[start + 3], data[start + 4]
         ring = "seats" in rules
-        if not (1 <= rules["pits"] <= 6 and 1 <= rules["seeds"] <= 6):
+        if not (1 <= rules["pits"] <= (6 if ring else 7) and 1 <= rules["seeds"] <= 6):
             raise Damaged("rules")
         if ring and (data[start + 1] & 7 or rules["seats"] > 4 or rules["capture_from"] > 2):
             raise Damaged("rules")
@@ -371,7 +371,7 @@ class Store:
         self._append(R_NEWGAME, g.encode())
 
     def move(self, move, clocks=None):
-        """One sowing (pit 1..6, or 0 for the swap) of the game in progress."""
+        """One sowing (pit 1..7, or 0 for the swap) of the game in progress."""
         if self.current is None:
             return
         self.current.moves.append(move)

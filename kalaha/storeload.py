@@ -3,7 +3,7 @@ check, every game validated by the rules engine. Imported once by kalaha.store.S
 go after (its code is needed only then).
 """
 
-from kalaha.board import DRAW, END_EMPTY, END_TIME, Board
+from kalaha.board import DRAW, END_EMPTY, END_TIME, MAX_PITS, Board
 from kalaha.choices import SETTING_CHOICES
 from kalaha.compat import forget
 from kalaha.store import (
@@ -210,7 +210,7 @@ def _apply(store, data, kind, start, end):
     elif kind == R_MOVE:
         if store.current is None:
             raise ValueError("move without a game")
-        if data[start] > 6 or len(store.current.moves) >= 255:
+        if data[start] > MAX_PITS or len(store.current.moves) >= 255:
             raise Damaged("move")
         store.current.moves.append(data[start])
         if end - start >= 7:

@@ -12,7 +12,7 @@ from kalaha import SWAP, Board
 from kalaha.perft import perft
 
 OPTIONS = list(itertools.product([False, True], repeat=3))  # empty_capture, alga, swap
-SIZES = [(6, 4), (6, 3), (6, 6), (5, 5), (4, 3), (4, 6), (3, 2), (1, 1), (2, 6)]
+SIZES = [(6, 4), (6, 3), (6, 6), (5, 5), (4, 3), (4, 6), (3, 2), (1, 1), (2, 6), (7, 4), (7, 6)]
 
 
 def to_oracle(move):
@@ -81,6 +81,9 @@ def test_random_games_agree_with_the_oracle(empty_capture, alga, swap):
         (dict(pits=4, seeds=3, empty_capture=True, alga=True), 8),
         (dict(pits=3, seeds=1), 10),
         (dict(pits=2, seeds=2, swap=True), 12),
+        (dict(pits=7), 5),
+        (dict(pits=7, seeds=6, empty_capture=True, alga=True, swap=True), 5),
+        (dict(pits=7, seeds=3), 5),
     ],
 )
 def test_perft_agrees_with_brute_force(rules, depth):
