@@ -28,6 +28,8 @@ PAGES = (
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
     "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
     "turn, sowing or seed.\nBottom corner keys:\na step back, on.",
+    "About\nPocket Kalaha for the\nAdafruit MacroPad.\nSearch: bytecode\n(machine code, 15x\n"
+    "faster: our firmware)\n",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
 COLOURS = (
@@ -37,6 +39,7 @@ COLOURS = (
     (),
     (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
+    (),
     (),
     (),
     (),
@@ -69,6 +72,13 @@ def draw_help(app):
     if app.cursor == 2 and app.thinker.endgame is not None:
         # (with the endgame knowledge, the computer plays the last seeds perfectly)
         rows[5] = "Computer ends perfect"
+    if title == "About":
+        # which search runs: machine code on a firmware that loads it (ours), else bytecode
+        from kalaha.ai import CODE
+
+        rows[2] = "Search: " + CODE
+        if CODE != "bytecode":
+            rows[3] = rows[4] = ""  # (the page's note says where machine code comes from)
     text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, FOOTER)
     # The colour pages light a key in each colour they explain, beside its line.
     bright = app.settings["brightness"]

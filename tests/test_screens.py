@@ -654,3 +654,20 @@ def test_a_frame_out_of_time_is_finished_in_the_next_and_only_then_complete():
         assert bytes(a.frame.buf) != fresh_frame(a)  # (incomplete: not yet what the state draws)
     assert complete_after is not None and complete_after >= 1  # it took more than one frame
     assert bytes(a.frame.buf) == fresh_frame(a) and lines(a)[0] == "Play the computer"
+
+
+def test_the_help_says_which_search_runs(monkeypatch):
+    # its last page, About: bytecode (stock firmware, CPython), or machine code (our firmware)
+    import kalaha.ai
+    from kalaha.reading import app_lines
+
+    for code, shown in (("bytecode", "Search: bytecode"), ("machine code", "Search: machine code")):
+        monkeypatch.setattr(kalaha.ai, "CODE", code)
+        a = App(welcome=False)
+        a.tick(0)
+        a.go(HELP)
+        a.turn(-1)
+        a.tick(40)
+        text = app_lines(a)
+        assert text[0].startswith("About") and text[3] == shown, text
+        assert ("firmware" in " ".join(text)) == (code == "bytecode")
