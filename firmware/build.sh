@@ -8,7 +8,7 @@
 # Environment: VENV (a Python venv with the build's packages; default: TC/venv), JOBS (make -j,
 # default 2), CLEAN=1 (delete the board's build folder first).
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n 2,10p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,9p "$0"; exit 2; }
 SRC=$(readlink -f "$1"); TC=$(readlink -f "$2")
 OUT=${3:-build/firmware}; mkdir -p "$OUT"; OUT=$(readlink -f "$OUT")
 VENV=$(readlink -f "${VENV:-$TC/venv}")
