@@ -18,8 +18,6 @@ BUILD=build-kalaha-native
 [ -x "$TC/bin/arm-none-eabi-gcc" ] || { echo "no $TC/bin/arm-none-eabi-gcc (firmware/make-toolchain.sh)" >&2; exit 1; }
 [ -x "$VENV/bin/python3" ] || { echo "no Python venv with the build packages at $VENV (firmware/README.md)" >&2; exit 1; }
 [ "${CLEAN:-0}" = 1 ] && rm -rf "${PORT:?}/$BUILD"
-# mpy-cross first, where the port's make looks for it
-PATH=$TC/bin:$VENV/bin:$PATH make -C "$SRC/mpy-cross" -j"${JOBS:-2}" > "$OUT/mpy-cross.log" 2>&1
 cd "$PORT"
 # CP_VERSION: a source tree without .git cannot name its version by git describe
 PATH=$TC/bin:$VENV/bin:$PATH CP_VERSION=9.2.9 make -j"${JOBS:-2}" BOARD=adafruit_macropad_rp2040 \
