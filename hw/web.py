@@ -1,0 +1,157 @@
+"""The web page's front end: the app in MicroPython's WebAssembly port, driven by web/kalaha.js.
+
+Host-only, never on the device; runs unchanged in CPython too (the browser test replays a page's
+inputs through it there). The page calls it with physical keys and its clock; it hands back text.
+"""
+
+from binascii import crc32, hexlify, unhexlify
+
+from hw.layout import MACROPAD
+from kalaha.memflash import MemoryFlash
+from kalaha.store import SIZE, Store
+
+FRAME_MS = 20  # the page ticks the app every 20 ms, as the simulator steps (hw/desktop.py)
+# The search's nodes a frame: the simulator's (hw/desktop.DESKTOP_SLICE_NODES), so the page's
+# frames are the simulator's for the same inputs; about 7 ms of a frame in the browser.
+WEB_SLICE_NODES = 400
+
+
+class BrowserFlash:
+    """The device's 4 KB of nvm kept by the page in the browser's storage: MemoryFlash's write
+    rule, and a flag the page reads after each frame to store the image again."""
+
+    def __init__(self, raw):
+        self.flash = MemoryFlash(raw if len(raw) == SIZE else None)
+        # An image of the wrong size (damaged storage) is given to the store as it is: the store
+        # says so and starts afresh, as the device does with damaged data; then it is replaced.
+        self.raw = raw if raw and len(raw) != SIZE else None
+        self.written = False
+
+    def read(self):
+        return self.raw if self.raw is not None else self.flash.read()
+
+    def write(self, offset, values):
+        self.raw = None
+        self.flash.write(offset, values)
+        self.written = True
+
+
+def image_bytes(text):
+    """The saved image from the page's storage, as hex text: b"" for none (a new device),
+    and what cannot be read as hex some bytes of the wrong size (the store reports it)."""
+    if not text:
+        return b""
+    try:
+        return unhexlify(text)
+    except ValueError:
+        return b"?"
+
+
+class Web:
+    """The app and what the page shows of it: the OLED's 1 KB frame, the keys' colours in the
+    physical keys' order, the display's turn, the sounds and the saved image."""
+
+    def __init__(self, image="", endgame=None):
+        from kalaha.app import App
+
+        self.flash = BrowserFlash(image_bytes(image))
+        self.app = App(
+            slice_nodes=WEB_SLICE_NODES,
+            store=Store(self.flash),
+            endgame=endgame,
+            draws_events=False,  # as on the device: the frame is drawn once, at the end of the tick
+            columns=MACROPAD.columns,
+        )
+        self.layout = MACROPAD
+        self.down_view = [-1] * 12  # the view key each held physical key pressed
+        self.now = 0
+
+    # ----- input: physical keys, as the simulator takes them ----------------------------------
+
+    def key_down(self, k):
+        if 0 <= k < 12 and self.down_view[k] < 0:
+            view = self.layout.view_key(k, self.app.flip)
+            self.down_view[k] = view
+            self.app.key_down(view)
+
+    def key_up(self, k):
+        if 0 <= k < 12 and self.down_view[k] >= 0:
+            view = self.down_view[k]  # released as the key it was pressed as, even if the view turned
+            self.down_view[k] = -1
+            self.app.key_up(view)
+
+    def turn(self, delta):
+        self.app.turn(delta)
+
+    def click(self):
+        self.app.click()
+
+    # ----- time and what the page shows -------------------------------------------------------
+
+    def tick(self, now):
+        """One frame at `now` (ms since the page started, never going back). Returns a number
+        that changes whenever the picture does (frame, keys' colours, turn, brightness)."""
+        if now > self.now:
+            self.now = now
+        app = self.app
+        app.tick(self.now)
+        picture = crc32(app.frame.buf)
+        picture = crc32(self.pixels().encode(), picture)
+        return (picture ^ (app.flip << 1) ^ app.power) & 0x3FFFFFFF  # (a small int, in any Python)
+
+    def frame(self):
+        """The OLED's 1 KB frame as hex: byte page * 128 + x, bit y & 7, as the panel takes it."""
+        return hexlify(self.app.frame.buf).decode()
+
+    def pixels(self):
+        """The 12 keys' colours (0xRRGGBB) as hex, by physical key: turned with the display."""
+        flip = self.app.flip
+        out = [0] * 12
+        for view in range(12):
+            out[self.layout.pixel(view, flip)] = self.app.pixels[view]
+        return "".join("%06x" % c for c in out)
+
+    def flip(self):
+        return bool(self.app.flip)
+
+    def power(self):
+        """0 awake, 1 dimmed, 2 off."""
+        return self.app.power
+
+    def sound(self):
+        """This frame's newest sound as "hz ms" ("" for none, or with the sound off), then none:
+        the speaker plays the newest, as the device's does."""
+        sounds = self.app.sounds
+        newest = sounds[-1] if sounds and self.app.settings["sound"] else None
+        sounds.clear()
+        return "%d %d" % newest if newest else ""
+
+    def saved(self):
+        """The 4 KB image as hex once a write changed it since the last call, else ""."""
+        if not self.flash.written:
+            return ""
+        self.flash.written = False
+        return hexlify(self.flash.flash.data).decode()
+
+    def labels(self):
+        """The pit each physical key plays where a board is shown ("S3", "N1"), else "", comma
+        separated: the simulator's key captions."""
+        out = []
+        for k in range(12):
+            pit = pit_at(self.app, self.layout.view_key(k, self.app.flip))
+            out.append("%s%d" % ("SN"[pit[0]], pit[1]) if pit is not None else "")
+        return ",".join(out)
+
+
+def pit_at(app, key):
+    """(side, pit) that view key `key` shows where a board is on screen, else None: as
+    kalaha.reading.pit_at, which MicroPython cannot import (it reads kalaha.draw's private
+    consts, which MicroPython compiles away)."""
+    from kalaha.screens import GAME_MENU, MOVES
+    from kalaha.view import pit_of_view_key
+
+    if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
+        return None  # (a replay's keys are its controls)
+    b, _cells, viewer = app.view.shown(app)
+    side, pit = pit_of_view_key(key, viewer, b.pits)
+    return (side, pit) if pit else None

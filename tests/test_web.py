@@ -1,0 +1,480 @@
+"""The handheld in a web browser (make web): the page in headless Chromium, played by mouse,
+keyboard and touch, its frames replayed through the same front end in CPython, pixel for pixel."""
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import threading
+import time
+
+import pytest
+from cpy import ROOT
+
+from hw.web import BrowserFlash, Web, image_bytes, pit_at
+from kalaha.reading import board_label, read_board, read_lines, screen_kind
+from tools import web as webtool
+
+CHROMIUM = os.environ.get("KALAHA_CHROMIUM", "/usr/bin/chromium")
+DRIVER = os.path.join(ROOT, "tests", "web_driver.mjs")
+KEYBOARD = "123qweasdzxc"  # web/kalaha.js, as hw/desktop.py
+STORAGE = "pocket-kalaha-nvm"
+FIGURES = {}  # measured in the browser, printed at the end of a test
+
+
+def require_browser():
+    """Chromium, Node.js and playwright-core, or a skip (a failure in CI, which installs them)."""
+    missing = []
+    if not os.path.exists(CHROMIUM):
+        missing.append("chromium (%s; apt-get install chromium)" % CHROMIUM)
+    if shutil.which("node") is None:
+        missing.append("node")
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
+        missing.append("npm's playwright-core (npm ci)")
+    if not os.path.exists(os.path.join(webtool.RUNTIME, "micropython.wasm")):
+        missing.append("npm's MicroPython WebAssembly port (npm ci)")
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the browser test: missing %s" % ", ".join(missing))
+        pytest.skip("no browser test here: missing %s" % ", ".join(missing))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The built page (tools.web.build, as make web does), served on a free localhost port."""
+    require_browser()
+    folder = str(tmp_path_factory.mktemp("web"))
+    webtool.build(folder, log=open(os.devnull, "w"))
+    httpd = webtool.server(folder, port=0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d/" % httpd.server_port
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class Page:
+    """The page in Chromium (tests/web_driver.mjs), played as a person would with one of
+    `mouse`, `touch` or `keyboard`; what it shows is read back from its frame (kalaha.reading)."""
+
+    def __init__(self, profile, url, phone=False, way="mouse"):
+        self.proc = subprocess.Popen(
+            ["node", DRIVER, CHROMIUM, str(profile)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.way = way
+        self.url = url + "?record"
+        self.sessions = []  # (the image the page started from, its log) of each load, closed
+        self.ready = [self.send("open", url=self.url, phone=phone)["ready"]]
+
+    def send(self, op, **args):
+        self.proc.stdin.write(json.dumps(dict(op=op, **args)) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline() or '{"error": "the driver stopped"}')
+        if "error" in answer:
+            raise AssertionError("browser: %s: %s" % (op, answer["error"]))
+        return answer["ok"]
+
+    def js(self, code):
+        return self.send("eval", js=code)
+
+    def close(self):
+        errors = self.send("errors")
+        self.send("close")
+        self.proc.wait(timeout=30)
+        assert errors == [], errors  # no exception in the page, no Python traceback
+
+    # ----- what it shows ---------------------------------------------------------------------
+
+    def frame(self):
+        return bytes.fromhex(self.js("kalaha.web.frame()"))
+
+    def lines(self):
+        return read_lines(self.frame())
+
+    def wait(self, what, seconds=20, every=0.05):
+        """Poll until what(frame) is true; the frame it was true of."""
+        deadline = time.monotonic() + seconds
+        while True:
+            buf = self.frame()
+            if what(buf):
+                return buf
+            if time.monotonic() > deadline:
+                raise AssertionError("the page never showed it; it shows %r" % read_lines(buf))
+            time.sleep(every)
+
+    def wait_text(self, text, seconds=20):
+        return self.wait(lambda buf: any(text in line for line in read_lines(buf)), seconds)
+
+    # ----- input, the chosen way ---------------------------------------------------------------
+
+    def key(self, k):
+        """Press and let go of physical key k."""
+        if self.way == "keyboard":
+            self.send("key", key=KEYBOARD[k], hold=60)
+        elif self.way == "touch":
+            self.send("tap", selector=".key[data-key='%d']" % k)
+        else:
+            self.send("click", selector=".key[data-key='%d']" % k)
+
+    def turn(self, steps):
+        if self.way == "keyboard":
+            for _ in range(abs(steps)):
+                self.send("key", key="ArrowRight" if steps > 0 else "ArrowLeft")
+        elif self.way == "touch":
+            self.send("drag", selector="#knob", turns=steps, touch=True)
+        else:
+            self.send("wheel", selector="#knob", dy=40 * steps)
+
+    def push(self):
+        if self.way == "keyboard":
+            self.send("key", key="Enter")
+        elif self.way == "touch":
+            self.send("tap", selector="#knob")
+        else:
+            self.send("click", selector="#knob")
+
+    def next_frame(self):
+        time.sleep(0.06)  # (the page ticks every 20 ms: the input is drawn by then)
+
+    def cursor_to(self, label):
+        """Turn the knob until the menu's cursor is on the line starting with `label`."""
+        for _ in range(30):
+            lines = self.lines()
+            if any(line.startswith("> " + label) for line in lines):
+                return
+            self.turn(1)
+            self.next_frame()
+        raise AssertionError("no menu line %r in %r" % (label, self.lines()))
+
+    def choose(self, label):
+        """Turn the knob to the menu line starting with `label` and push it (hw/desktop.py)."""
+        self.cursor_to(label)
+        self.push()
+        self.next_frame()
+
+    def setting(self, label, value):
+        """Push a settings line until it reads `label: value`."""
+        self.cursor_to(label)
+        for _ in range(8):
+            if "> %s: %s" % (label, value) in [line.rstrip(" v^") for line in self.lines()]:
+                return
+            self.push()
+            self.next_frame()
+        raise AssertionError("%s never became %s: %r" % (label, value, self.lines()))
+
+    def leave_help(self):
+        """A first start opens the help pages: the knob's push leaves them."""
+        self.wait_text("How to play")
+        self.push()
+        self.wait_text("> Play computer")
+
+    def small_games(self):
+        """Settings: 3 seeds in 4 pits, the fastest sowing (games of a few seconds)."""
+        self.choose("Settings")
+        self.setting("Seeds", "3")
+        self.setting("Pits", "4")
+        self.setting("Animation", "fast")
+        self.choose("Back")
+
+    def reload(self):
+        self.sessions.append(self.session())
+        self.ready.append(self.send("reload")["ready"])
+
+    def session(self):
+        return self.js("[kalaha.start, kalaha.log]")
+
+
+def play_computer(page, stop_after=None):
+    """Play pits as a person would: on our turn (our name marked, the board still) the first of
+    our pits with seeds. Returns when the result shows, or after `stop_after` of our moves
+    at our next turn. Returns the number of our moves."""
+    moves = 0
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        buf = page.frame()
+        kind = screen_kind(buf)
+        if kind == "result":
+            return moves
+        if kind == "board" and board_label(buf, 1)[1]:
+            time.sleep(0.15)
+            if read_board(page.frame()) != read_board(buf):
+                continue  # (a sowing shown seed by seed: watch it)
+            if stop_after is not None and moves >= stop_after:
+                return moves
+            pits = read_board(buf)[0]
+            key = next(k for k in range(6, 12) if pits[k])
+            page.key(key)
+            moves += 1
+            page.wait(lambda b, before=buf: b != before, 5)
+        time.sleep(0.05)
+    raise AssertionError("the game did not end: %r" % page.lines())
+
+
+def play_ring(page):
+    """A game of 3-4 players: on a person's turn (its keys lit, the display asking for a pit) the
+    lit keys are tried in turn until one sows. Returns at the places."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        lines = page.lines()
+        if any("Again" in line for line in lines):
+            return
+        colours = page.js("[...document.querySelectorAll('.key')].map((k) => k.dataset.colour)")
+        lit = [k for k in range(12) if colours[k] not in (None, "000000")]
+        if any("pick" in line for line in lines) and lit:
+            page.key(lit[-1])
+            time.sleep(0.15)
+        time.sleep(0.05)
+    raise AssertionError("the game of three did not end: %r" % page.lines())
+
+
+# ----- the page's frames against CPython ------------------------------------------------------
+
+
+def replay(start, log):
+    """The page's inputs and tick times through hw.web.Web in CPython: the first tick whose
+    picture differs from the page's (None: every one is the same), and the Web at the end."""
+    web = Web(start)
+    for t, what, arg in log:
+        if what == "t":
+            if web.tick(t) != arg:
+                return (t, read_lines(web.app.frame.buf)), web
+            web.sound()
+            web.saved()
+        elif what == "d":
+            web.key_down(arg)
+        elif what == "u":
+            web.key_up(arg)
+        elif what == "r":
+            web.turn(arg)
+        else:
+            web.click()
+    return None, web
+
+
+def check_replays(sessions):
+    """Every session's every frame equal in CPython; each reload started from the image the
+    session before it had saved. Returns the number of frames compared."""
+    frames = 0
+    saved = None
+    for start, log in sessions:
+        if saved is not None:
+            assert start == saved, "the reload did not start from the last saved image"
+        ticks = sum(1 for entry in log if entry[1] == "t")
+        assert ticks > 10
+        differs, web = replay(start, log)
+        assert differs is None, "frame at %d ms differs from CPython's (which shows %r)" % differs
+        saved = web.flash.flash.data.hex()
+        frames += ticks
+    return frames
+
+
+def check_canvas(page):
+    """The canvas shows the frame pixel for pixel (turned round when facing North)."""
+    got = page.js(
+        """(() => {
+          const c = document.getElementById('oled');
+          const d = c.getContext('2d').getImageData(0, 0, 128, 64).data;
+          let lit = '';
+          for (let i = 0; i < d.length; i += 4) lit += d[i + 2] > 128 ? '1' : '0';
+          return [lit, kalaha.web.frame(), kalaha.web.flip()];
+        })()"""
+    )
+    lit, frame_hex, turned = got
+    buf = bytes.fromhex(frame_hex)
+    want = []
+    for y in range(64):
+        for x in range(128):
+            fx, fy = (127 - x, 63 - y) if turned else (x, y)
+            want.append("1" if buf[(fy >> 3) * 128 + fx] >> (fy & 7) & 1 else "0")
+    assert lit == "".join(want), "the canvas is not the frame"
+    assert "1" in lit
+    return turned
+
+
+def frame_figures(page, name):
+    """Frame times while the computer thought: printed (speed is measured, never asserted)."""
+    times = page.js("kalaha.frameTimes")
+    thinking = [(start, took) for start, took, busy in times if busy]
+    if len(thinking) < 10:
+        return
+    gaps = [b[0] - a[0] for a, b in zip(thinking, thinking[1:], strict=False) if b[0] - a[0] < 200]
+    took = sorted(t for _s, t in thinking)
+    FIGURES[name] = "%d thinking frames, %.1f frames/s, work a frame median %.1f ms, 95%% %.1f ms" % (
+        len(thinking),
+        1000 / statistics.mean(gaps),
+        took[len(took) // 2],
+        took[len(took) * 95 // 100],
+    )
+    return 1000 / statistics.mean(gaps)
+
+
+@pytest.fixture(autouse=True)
+def print_figures():
+    FIGURES.clear()
+    yield
+    for name, text in sorted(FIGURES.items()):
+        print("web: %s: %s" % (name, text))
+
+
+# ----- in the browser ---------------------------------------------------------------------------
+
+
+def test_a_game_against_the_computer_by_mouse_goes_on_after_a_reload_and_equals_cpython(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        page.small_games()
+        page.choose("Play computer")
+        page.choose("Start game")
+        check_canvas(page)
+        play_computer(page, stop_after=2)
+        before = read_board(page.frame())
+        page.send("screenshot", path=str(tmp_path / "desktop.png"))
+        page.reload()
+        # After the reload, as after a power cut: the menu offers the exact game.
+        page.wait_text("> Continue")
+        page.choose("Continue")
+        after = page.wait(lambda buf: screen_kind(buf) == "board")
+        assert read_board(after) == before
+        play_computer(page)
+        assert any(word in " ".join(page.lines()) for word in ("win", "Draw", "draw"))
+        check_canvas(page)
+        fps = frame_figures(page, "desktop")
+        page.sessions.append(page.session())
+        frames = check_replays(page.sessions)
+        FIGURES["load"] = "first frame %s ms after the page's start (then after the reload)" % " and ".join(
+            "%.0f" % r for r in page.ready
+        )
+        FIGURES["replayed"] = "%d frames equal in CPython" % frames
+        assert max(page.ready) < 10000  # (a sanity bound: the figure itself is printed)
+        assert fps is None or fps > 10
+    finally:
+        page.close()
+
+
+# ----- the front end and the build, without a browser -------------------------------------------
+
+
+def test_the_page_gets_the_device_files_with_the_searchs_bytecode_twin_and_its_front_end():
+    files = webtool.python_files()
+    assert "hw/web.py" in files and "hw/layout.py" in files and "kalaha/app.py" in files
+    # WebAssembly runs no machine code: the search's twin, as on a drive of sources
+    assert "kalaha/searchcore_bc.py" in files and "kalaha/searchcore.py" not in files
+    assert "@micropython.viper" not in files["kalaha/searchcore_bc.py"]
+    for host_only in ("kalaha/cli.py", "kalaha/reading.py", "hw/desktop.py", "hw/macropad.py", "code.py"):
+        assert host_only not in files
+
+
+def steps(web, now, ms):
+    for _ in range(ms // 20):
+        now += 20
+        web.tick(now)
+    return now
+
+
+def test_the_saved_image_is_handed_over_after_each_write_and_a_new_page_continues_from_it():
+    web = Web("")
+    assert web.app.store.blank and web.saved()  # a first start: the help, and the settings saved
+    now = steps(web, 0, 100)
+    web.click()  # (leaves the help)
+    now = steps(web, now, 100)
+    web.app.act("start_vs_computer")
+    now = steps(web, now, 100)
+    assert web.saved()  # the new game
+    web.key_down(8)
+    now = steps(web, now, 60)
+    web.key_up(8)
+    now = steps(web, now, 40)
+    image = web.saved()
+    assert len(image) == 2 * 4096 and web.saved() == ""  # (once per write)
+    again = Web(image)
+    assert again.app.store.current is not None and again.app.store.current.moves == [3]
+    assert not again.app.store.message
+
+
+def test_damaged_storage_starts_as_the_device_does_and_says_so():
+    assert image_bytes("") == b"" and len(image_bytes("ff" * 4096)) == 4096
+    for text in ("?", "00" * 100):  # no hex, a short image
+        web = Web(text)
+        web.tick(20)
+        assert web.app.store.message == "save: wrong size"
+        assert "save: wrong size" in " ".join(read_lines(web.app.frame.buf))
+    good = Web("")
+    good.app.settings["seeds"] = 5
+    good.app.store.save_settings(good.app.settings)
+    good.app.act("start_vs_computer")
+    image = bytearray(good.flash.flash.data)
+    end = image.index(b"\xff" * 8)
+    image[end - 3] ^= 0x55  # the last record's check fails: what came before is kept
+    web = Web(bytes(image).hex())
+    assert web.app.store.message and web.app.settings["seeds"] == 5
+    assert isinstance(web.flash, BrowserFlash) and web.flash.read() == bytes(image)
+
+
+def test_the_keys_captions_are_the_readings():
+    from kalaha import reading
+
+    web = Web("")
+    web.click()
+    web.app.act("two_players")
+    now = steps(web, 0, 100)
+    turned = []
+    for k in (7, 1):  # South sows, then North (the device turned: physical keys mirrored)
+        web.key_down(k)
+        now = steps(web, now, 60)
+        web.key_up(k)
+        now = steps(web, now, 4000)
+        want = []
+        for key in range(12):
+            pit = reading.pit_at(web.app, web.layout.view_key(key, web.app.flip))
+            want.append("%s%d" % ("SN"[pit[0]], pit[1]) if pit else "")
+        assert web.labels() == ",".join(want)
+        turned.append((web.flip(), web.labels().split(",")[6]))
+    # North holds the device turned round: the pits stay where they are (S1 on physical key 6)
+    assert turned == [(True, "S1"), (False, "S1")]
+    assert pit_at(web.app, 0) == reading.pit_at(web.app, 0)
+
+
+def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
+    # hw.web.Web against hw.desktop.Simulator (headless), both without the endgame table: every
+    # frame and the keys' colours after the same physical inputs at the same times.
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import kalaha.cli_ai
+    from hw.desktop import Simulator
+
+    monkeypatch.setattr(kalaha.cli_ai, "table_path", lambda: os.path.join(ROOT, "build", "no-such.kdb"))
+    sim = Simulator(headless=True)
+    web = Web("")
+    web.app.store.blank = False  # (the headless simulator's store is a new one too, without the help)
+    web = Web(web.saved())
+    web.tick(20)  # the simulator's first step
+    script = [("turn", 1), ("click", 0), ("click", 0), ("turn", 2), ("click", 0)]
+    script += [("key", k) for k in (8, 11, 6, 7, 9, 10, 8, 11, 6, 7)]
+    for what, arg in script:
+        if what == "turn":
+            sim.app.turn(arg)
+            web.turn(arg)
+        elif what == "click":
+            sim.app.click()
+            web.click()
+        else:
+            sim.key_down(arg)
+            web.key_down(arg)
+        for n in range(60):
+            if what == "key" and n == 3:
+                sim.key_up(arg)
+                web.key_up(arg)
+            sim.step()
+            web.tick(sim.now)
+            shown = read_lines(sim.app.frame.buf)
+            assert bytes(web.app.frame.buf) == bytes(sim.app.frame.buf), (sim.now, shown)
+            assert web.pixels() == "".join("%06x" % c for c in sim.physical_pixels())
+    assert web.app.game.board is not None and len(web.app.game.board.moves()) > 4
+    sim.pygame.quit()

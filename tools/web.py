@@ -1,0 +1,129 @@
+"""The handheld in a web browser: `python -m tools.web build` makes build/web, `serve` serves it.
+
+Host-only, standard library only. The page (web/) runs the game's own Python (kalaha/, hw/web.py)
+in MicroPython's WebAssembly port from npm (node_modules: `make web` installs it).
+"""
+
+import argparse
+import http.server
+import json
+import os
+import shutil
+import sys
+
+from tools.build import bytecode_twin, twin_name
+from tools.manifest import MACHINE_CODE, ROOT, device_files
+
+OUT = os.path.join(ROOT, "build", "web")
+PAGE = os.path.join(ROOT, "web")
+RUNTIME = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
+BUNDLE = "kalaha-py.json"  # every Python file the page runs, by path: one request instead of forty
+# Beyond the device's files: the page's front end.
+WEB_FILES = ("hw/web.py",)
+# Device files the page never imports: the MacroPad's own front end and start-up.
+NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py")
+PORT = 8000
+
+
+class WebError(Exception):
+    """Something to fix before the page can be built or served: one line, exit status 2."""
+
+
+def python_files():
+    """{path: source} of the Python the page runs: the device's kalaha/ and hw/ files (a machine
+    code module as its bytecode twin, as on a drive of sources) and WEB_FILES."""
+    out = {}
+    for rel in device_files() + list(WEB_FILES):
+        if rel in NOT_ON_THE_PAGE:
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            text = f.read()
+        if rel in MACHINE_CODE:
+            # WebAssembly runs no machine code: the twin, which kalaha.ai imports when there is none.
+            out[twin_name(rel)] = bytecode_twin(text)
+        else:
+            out[rel] = text
+    return out
+
+
+def build(out=OUT, log=sys.stdout):
+    """Make the page's folder: the page, the MicroPython runtime and the game's Python."""
+    missing = [name for name in RUNTIME_FILES if not os.path.exists(os.path.join(RUNTIME, name))]
+    if missing:
+        raise WebError("no MicroPython WebAssembly runtime in %s: run npm ci (make web does)" % RUNTIME)
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    for name in sorted(os.listdir(PAGE)):
+        shutil.copyfile(os.path.join(PAGE, name), os.path.join(out, name))
+    for name in RUNTIME_FILES:
+        shutil.copyfile(os.path.join(RUNTIME, name), os.path.join(out, name))
+    files = python_files()
+    with open(os.path.join(out, BUNDLE), "w", encoding="utf-8") as f:
+        json.dump(files, f, sort_keys=True)
+    size = sum(os.path.getsize(os.path.join(out, name)) for name in os.listdir(out))
+    log.write(
+        "built %s: %d Python files, %d KB in all\n" % (os.path.relpath(out, ROOT), len(files), size // 1024)
+    )
+    return out
+
+
+class PageHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types a module script and WebAssembly need, never cached (a new
+    build shows at the next reload)."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+    }
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        pass  # (quiet: the page's requests are not news)
+
+
+def server(folder=OUT, port=PORT, host="127.0.0.1"):
+    """An HTTP server of `folder` on localhost (port 0: any free port: server.server_port)."""
+    if not os.path.exists(os.path.join(folder, "index.html")):
+        raise WebError("no page in %s: run make web first" % folder)
+
+    def handler(*args, **kwargs):
+        return PageHandler(*args, directory=folder, **kwargs)
+
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.web", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="make build/web")
+    serve = sub.add_parser("serve", help="serve build/web on localhost")
+    serve.add_argument("--port", type=int, default=PORT)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "build":
+            build()
+            return 0
+        httpd = server(port=args.port)
+    except (WebError, OSError) as e:
+        sys.stderr.write("kalaha: %s\n" % e)
+        return 2
+    print("Pocket Kalaha: http://localhost:%d/ (Ctrl-C stops)" % httpd.server_port, flush=True)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

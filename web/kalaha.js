@@ -1,0 +1,368 @@
+// Pocket Kalaha in a web page: the handheld's own Python (kalaha/, hw/web.py) in MicroPython's
+// WebAssembly port, ticked every 20 ms; this file only draws what it hands back and passes on the
+// mouse, touch and keyboard. No game logic here: hw/web.py is the front end.
+
+import { loadMicroPython } from "./micropython.mjs";
+
+const FRAME_MS = 20; // hw/web.py FRAME_MS
+const KEYBOARD = "123qweasdzxc"; // the simulator's keys for the 12 keys, row by row
+const STORAGE = "pocket-kalaha-nvm"; // the 4 KB nvm image, base64
+const DEVICE_W = 536, DEVICE_H = 738; // the simulator's window (hw/desktop.py WIDTH, HEIGHT)
+const LIT = [150, 220, 255]; // a lit OLED pixel, as the simulator draws it
+const OLED_OPACITY = [1, 0.3, 0]; // awake, dimmed, off (the device dims its panel's contrast)
+const KNOB_STEP_DEG = 30; // a knob's click every 30 degrees of a drag round it
+const WHEEL_STEP = 40; // pixels of wheel a click of the knob
+const params = new URLSearchParams(location.search);
+const recording = params.has("record"); // the browser test's log of inputs and pictures
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("oled"), knob = $("knob"), status = $("status");
+const oled = canvas.getContext("2d");
+const image = oled.createImageData(128, 64);
+const keys = [];
+let web = null; // hw.web.Web, through MicroPython's proxy
+let t0 = 0, shown = -1, knobAngle = 0;
+const log = []; // [now, what, arg]: "t" a tick (arg: the picture's number), "d"/"u" a key, "r" a turn, "c" a push
+
+// ----- the device's picture -----------------------------------------------------------------
+
+function fit() {
+  // The device whole in the window, the help's summary line under it.
+  const room = Math.min((innerWidth - 16) / DEVICE_W, (innerHeight - 56) / DEVICE_H);
+  const scale = Math.max(0.3, Math.min(1.25, room));
+  $("device").style.setProperty("--scale", scale);
+  $("fit").style.width = DEVICE_W * scale + "px";
+  $("fit").style.height = DEVICE_H * scale + "px";
+}
+
+function makeKeys() {
+  // 3 x 4 keys where the simulator draws them (KEYS_X 89, KEYS_Y 236, 110 px keys 14 px apart).
+  for (let k = 0; k < 12; k++) {
+    const el = document.createElement("div");
+    el.className = "key";
+    el.style.left = 89 + (k % 3) * 124 - 5 + "px";
+    el.style.top = 236 + Math.floor(k / 3) * 124 - 5 + "px";
+    el.innerHTML = '<div class="cap"></div><span class="pit"></span><span class="hint"></span>';
+    el.querySelector(".hint").textContent = KEYBOARD[k];
+    el.dataset.key = k;
+    $("keys").appendChild(el);
+    keys.push(el);
+  }
+}
+
+function glow(hex) {
+  // A NeoPixel's colour as a screen shows it: hw/desktop.py led_glow (lifted along a square root).
+  const c = parseInt(hex, 16), r = c >> 16, g = (c >> 8) & 255, b = c & 255;
+  const top = Math.max(r, g, b);
+  if (!top) return "rgb(0, 0, 0)";
+  const lifted = Math.floor(Math.sqrt(top * 255));
+  return `rgb(${Math.floor((r * lifted) / top)}, ${Math.floor((g * lifted) / top)}, ${Math.floor((b * lifted) / top)})`;
+}
+
+function drawOled(frameHex, turned) {
+  // The 1 KB frame pixel for pixel: byte page * 128 + x, bit y & 7; turned round for North.
+  const px = image.data;
+  for (let page = 0; page < 8; page++) {
+    for (let x = 0; x < 128; x++) {
+      const byte = parseInt(frameHex.substr((page * 128 + x) * 2, 2), 16);
+      for (let bit = 0; bit < 8; bit++) {
+        const y = page * 8 + bit;
+        const i = turned ? ((63 - y) * 128 + 127 - x) * 4 : (y * 128 + x) * 4;
+        const on = (byte >> bit) & 1;
+        px[i] = on ? LIT[0] : 0;
+        px[i + 1] = on ? LIT[1] : 0;
+        px[i + 2] = on ? LIT[2] : 0;
+        px[i + 3] = 255;
+      }
+    }
+  }
+  oled.putImageData(image, 0, 0);
+}
+
+function draw() {
+  const turned = web.flip();
+  drawOled(web.frame(), turned);
+  canvas.style.opacity = OLED_OPACITY[web.power()];
+  const colours = web.pixels(), labels = web.labels().split(",");
+  for (let k = 0; k < 12; k++) {
+    keys[k].style.background = glow(colours.substr(k * 6, 6));
+    keys[k].dataset.colour = colours.substr(k * 6, 6);
+    keys[k].querySelector(".pit").textContent = labels[k];
+  }
+  $("turned").hidden = !turned;
+}
+
+// ----- time: a frame every 20 ms ------------------------------------------------------------
+
+const frameTimes = []; // [start, ms the frame took, thinking] (the browser test reads them)
+let next = 0;
+
+function now() {
+  return Math.round(performance.now() - t0); // whole ms since the app started, never going back
+}
+
+function frame() {
+  const started = performance.now();
+  const t = now();
+  const picture = web.tick(t);
+  if (recording) log.push([t, "t", picture]);
+  if (picture !== shown) {
+    shown = picture;
+    draw();
+  }
+  const sound = web.sound();
+  if (sound) beep(sound);
+  const saved = web.saved();
+  if (saved) save(saved);
+  if (recording) frameTimes.push([started, performance.now() - started, web.app.thinker.busy()]);
+  next += FRAME_MS;
+  const wait = next - performance.now();
+  if (wait < -FRAME_MS) next = performance.now(); // (a hidden tab's timers slept: no catching up)
+  setTimeout(frame, Math.max(0, wait));
+}
+
+// ----- sound: the newest beep of a frame, as the device's speaker plays it ----------------
+
+let audio = null, tone = null;
+
+function beep(text) {
+  const [hz, ms] = text.split(" ").map(Number);
+  if (!audio || audio.state !== "running") return; // (a page may not sound before a first touch)
+  if (tone) tone.stop();
+  tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.type = "square";
+  tone.frequency.value = hz;
+  gain.gain.value = 0.04;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + ms / 1000);
+}
+
+function wakeAudio() {
+  // Browsers start sound only from a person's gesture: the first press, turn or key.
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+  } catch (e) {
+    audio = null; // no WebAudio: a silent device
+  }
+}
+
+// ----- saved data: the nvm image in the browser's storage ---------------------------------
+
+function hexToBase64(hex) {
+  let text = "";
+  for (let i = 0; i < hex.length; i += 2) text += String.fromCharCode(parseInt(hex.substr(i, 2), 16));
+  return btoa(text);
+}
+
+function storedImage() {
+  // The saved image as hex for hw/web.py: "" for none; "?" for storage that is no base64 (the
+  // store then says the save is damaged and starts afresh, as the device does).
+  let text = null;
+  try {
+    text = localStorage.getItem(STORAGE);
+  } catch (e) {
+    return "";
+  }
+  if (!text) return "";
+  try {
+    const raw = atob(text);
+    let hex = "";
+    for (let i = 0; i < raw.length; i++) hex += raw.charCodeAt(i).toString(16).padStart(2, "0");
+    return hex;
+  } catch (e) {
+    return "?";
+  }
+}
+
+let storageFailed = false;
+
+function save(hex) {
+  try {
+    localStorage.setItem(STORAGE, hexToBase64(hex));
+  } catch (e) {
+    if (!storageFailed) console.warn("kalaha: this browser keeps no saved data:", e);
+    storageFailed = true;
+  }
+}
+
+// ----- input: keys, knob, keyboard ----------------------------------------------------------
+
+function input(what, arg) {
+  if (!web) return;
+  wakeAudio();
+  if (recording) log.push([now(), what, arg]);
+  if (what === "d") {
+    web.key_down(arg);
+    keys[arg].classList.add("held");
+  } else if (what === "u") {
+    web.key_up(arg);
+    keys[arg].classList.remove("held");
+  } else if (what === "r") {
+    web.turn(arg);
+    knobAngle += arg * KNOB_STEP_DEG;
+    knob.style.transform = `rotate(${knobAngle}deg)`;
+  } else {
+    web.click();
+  }
+}
+
+const pointerKeys = new Map(); // pointerId -> the key it holds
+const keyHeld = new Array(12).fill(0); // pointers and keyboard keys holding each key
+
+function press(k) {
+  if (keyHeld[k]++ === 0) input("d", k);
+}
+
+function release(k) {
+  if (keyHeld[k] > 0 && --keyHeld[k] === 0) input("u", k);
+}
+
+function keyPointers() {
+  $("keys").addEventListener("pointerdown", (e) => {
+    const el = e.target.closest(".key");
+    if (!el || pointerKeys.has(e.pointerId)) return;
+    e.preventDefault();
+    const k = Number(el.dataset.key);
+    pointerKeys.set(e.pointerId, k);
+    press(k);
+  });
+  const up = (e) => {
+    if (!pointerKeys.has(e.pointerId)) return;
+    release(pointerKeys.get(e.pointerId));
+    pointerKeys.delete(e.pointerId);
+  };
+  addEventListener("pointerup", up);
+  addEventListener("pointercancel", up);
+}
+
+function knobPointers() {
+  // Drag round the knob to turn it (a click every KNOB_STEP_DEG); a press that did not turn it pushes it.
+  let drag = null;
+  const angle = (e) => {
+    const r = knob.getBoundingClientRect();
+    return (Math.atan2(e.clientY - (r.top + r.height / 2), e.clientX - (r.left + r.width / 2)) * 180) / Math.PI;
+  };
+  knob.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    knob.setPointerCapture(e.pointerId);
+    drag = { id: e.pointerId, last: angle(e), turned: 0, x: e.clientX, y: e.clientY, moved: false };
+    knob.classList.add("pushed");
+  });
+  knob.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > 8) drag.moved = true;
+    if (!drag.moved) return;
+    let delta = angle(e) - drag.last;
+    if (delta > 180) delta -= 360;
+    if (delta < -180) delta += 360;
+    const steps = Math.trunc(delta / KNOB_STEP_DEG);
+    if (steps) {
+      drag.last += steps * KNOB_STEP_DEG;
+      drag.turned += steps;
+      input("r", steps); // clockwise turns on, as the encoder's position counts up
+    }
+  });
+  const end = (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.moved && e.type === "pointerup") input("c");
+    drag = null;
+    knob.classList.remove("pushed");
+  };
+  knob.addEventListener("pointerup", end);
+  knob.addEventListener("pointercancel", end);
+  let wheel = 0;
+  knob.addEventListener(
+    "wheel",
+    (e) => {
+      e.preventDefault();
+      wheel += e.deltaMode ? e.deltaY * 20 : e.deltaY;
+      while (Math.abs(wheel) >= WHEEL_STEP) {
+        const step = Math.sign(wheel);
+        wheel -= step * WHEEL_STEP;
+        input("r", step); // the wheel down turns on, as in the simulator
+      }
+    },
+    { passive: false },
+  );
+}
+
+function keyboard() {
+  const heldByKeyboard = new Set();
+  addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = KEYBOARD.indexOf(e.key.toLowerCase());
+    if (k >= 0 && e.key.length === 1) {
+      e.preventDefault();
+      if (!e.repeat && !heldByKeyboard.has(k)) {
+        heldByKeyboard.add(k);
+        press(k);
+      }
+    } else if (e.key === "ArrowRight" || e.key === "ArrowDown") {
+      e.preventDefault();
+      input("r", 1);
+    } else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
+      e.preventDefault();
+      input("r", -1);
+    } else if ((e.key === "Enter" || e.key === " ") && !e.repeat && !e.target.closest("summary")) {
+      e.preventDefault();
+      input("c");
+    }
+  });
+  addEventListener("keyup", (e) => {
+    const k = KEYBOARD.indexOf(e.key.toLowerCase());
+    if (k >= 0 && heldByKeyboard.delete(k)) release(k);
+  });
+  addEventListener("blur", () => {
+    // Keys let go while the page had no focus would stay held: let them go now.
+    for (const k of heldByKeyboard) release(k);
+    heldByKeyboard.clear();
+  });
+}
+
+// ----- start ------------------------------------------------------------------------------
+
+async function start() {
+  fit();
+  addEventListener("resize", fit);
+  makeKeys();
+  const sources = fetch("kalaha-py.json").then((r) => {
+    if (!r.ok) throw new Error("kalaha-py.json: " + r.status);
+    return r.json();
+  });
+  const mp = await loadMicroPython({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
+  const files = await sources;
+  const folders = new Set(Object.keys(files).map((path) => path.slice(0, path.lastIndexOf("/"))));
+  for (const folder of folders) mp.FS.mkdir("/" + folder);
+  for (const [path, text] of Object.entries(files)) mp.FS.writeFile("/" + path, text);
+  mp.runPython("import sys\nsys.path.insert(0, '/')");
+  const start = storedImage();
+  web = mp.pyimport("hw.web").Web(start);
+  status.hidden = true;
+  keyPointers();
+  knobPointers();
+  keyboard();
+  t0 = performance.now();
+  next = t0;
+  window.kalaha.ready = performance.now(); // ms from the page's start to the app's first frame
+  window.kalaha.start = start;
+  frame();
+}
+
+// For the browser test (tests/web_browser.mjs) and the curious: the app, its log and timings.
+window.kalaha = {
+  log,
+  frameTimes,
+  get web() {
+    return web;
+  },
+  ready: 0,
+};
+
+start().catch((e) => {
+  status.hidden = false;
+  status.textContent = "The game could not start: " + (e.message || e);
+  console.error(e);
+});
