@@ -1,6 +1,7 @@
 """The handheld in a web browser (make web): the page in headless Chromium, played by mouse,
 keyboard and touch, its frames replayed through the same front end in CPython, pixel for pixel."""
 
+import base64
 import json
 import os
 import shutil
@@ -216,18 +217,20 @@ def play_computer(page, stop_after=None):
 
 
 def play_ring(page):
-    """A game of 3-4 players: on a person's turn (its keys lit, the display asking for a pit) the
-    lit keys are tried in turn until one sows. Returns at the places."""
+    """A game of 3-4 players: on the person's turn ("Blue: your move") a lit key, the last
+    first (an empty pit is dark). Returns at the places; the number of sowings pressed."""
     deadline = time.monotonic() + 90
+    pressed = 0
     while time.monotonic() < deadline:
         lines = page.lines()
         if any("Again" in line for line in lines):
-            return
+            return pressed
         colours = page.js("[...document.querySelectorAll('.key')].map((k) => k.dataset.colour)")
         lit = [k for k in range(12) if colours[k] not in (None, "000000")]
-        if any("pick" in line for line in lines) and lit:
+        if any("your move" in line for line in lines) and lit:
             page.key(lit[-1])
-            time.sleep(0.15)
+            pressed += 1
+            page.wait(lambda buf, before=lines: read_lines(buf) != before, 5)
         time.sleep(0.05)
     raise AssertionError("the game of three did not end: %r" % page.lines())
 
@@ -256,13 +259,14 @@ def replay(start, log):
     return None, web
 
 
-def check_replays(sessions):
+def check_replays(sessions, continued=True):
     """Every session's every frame equal in CPython; each reload started from the image the
-    session before it had saved. Returns the number of frames compared."""
+    session before it had saved (`continued`). Returns the number of frames compared and the
+    last session's hw.web.Web."""
     frames = 0
     saved = None
     for start, log in sessions:
-        if saved is not None:
+        if saved is not None and continued:
             assert start == saved, "the reload did not start from the last saved image"
         ticks = sum(1 for entry in log if entry[1] == "t")
         assert ticks > 10
@@ -270,7 +274,7 @@ def check_replays(sessions):
         assert differs is None, "frame at %d ms differs from CPython's (which shows %r)" % differs
         saved = web.flash.flash.data.hex()
         frames += ticks
-    return frames
+    return frames, web
 
 
 def check_canvas(page):
@@ -346,12 +350,99 @@ def test_a_game_against_the_computer_by_mouse_goes_on_after_a_reload_and_equals_
         check_canvas(page)
         fps = frame_figures(page, "desktop")
         page.sessions.append(page.session())
-        frames = check_replays(page.sessions)
+        frames, _web = check_replays(page.sessions)
         FIGURES["load"] = "first frame %s ms after the page's start (then after the reload)" % " and ".join(
             "%.0f" % r for r in page.ready
         )
         FIGURES["replayed"] = "%d frames equal in CPython" % frames
         assert max(page.ready) < 10000  # (a sanity bound: the figure itself is printed)
+        assert fps is None or fps > 10
+    finally:
+        page.close()
+
+
+def test_saved_data_damaged_in_storage_a_game_of_three_by_clicks_and_two_players_by_keyboard(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        page.small_games()
+        page.wait_text("> Play computer")
+        # The last record of the saved image damaged: the page says so and keeps what it can.
+        image = page.js("localStorage.getItem('%s')" % STORAGE)
+        raw = bytearray(base64.b64decode(image))
+        assert len(raw) == 4096
+        end = raw.index(b"\xff" * 8)
+        raw[end - 2] ^= 0x5A
+        page.js("localStorage.setItem('%s', '%s')" % (STORAGE, base64.b64encode(bytes(raw)).decode()))
+        page.reload()
+        page.wait_text("damaged")
+        page.choose("Settings")
+        shown = [line.removeprefix("> ").rstrip(" v^") for line in page.lines()]
+        assert "Seeds: 3" in shown and "Pits: 4" in shown  # (kept: earlier records)
+        page.choose("Back")
+        # Storage that is no saved image at all: the device's answer to a wrong size.
+        page.js("localStorage.setItem('%s', 'not an image')" % STORAGE)
+        page.reload()
+        page.wait_text("save: wrong size")
+        page.small_games()
+        # Three players by clicks: Blue a person, Orange and Violet the computer (Easy).
+        page.choose("3-4 players")
+        page.setting("Level", "easy")
+        page.setting("Pits", "3")
+        page.setting("Seeds", "3")
+        page.choose("Start game")
+        assert play_ring(page) >= 2
+        check_canvas(page)
+        page.send("screenshot", path=str(tmp_path / "ring.png"))
+        # Two players by the keyboard: arrows and Enter for the knob, letters for the keys.
+        page.way = "keyboard"
+        page.choose("Main menu")
+        page.choose("Two players")
+        page.wait(lambda buf: screen_kind(buf) == "board")
+        page.key(8)  # 'd': South's pit 1 (4 pits: S1..S4 on keys 8..11), its 3 seeds short of the store
+        page.wait(lambda buf: page.js("kalaha.web.flip()"), 10)
+        assert check_canvas(page)  # turned round for North, pixel for pixel
+        assert page.js("document.getElementById('turned').hidden") is False
+        page.send("screenshot", path=str(tmp_path / "north.png"))
+        time.sleep(1)  # (keys mashed by South do nothing for North a moment after the handover)
+        page.key(3)  # 'q': held by North, the device turned, that is North's pit 1
+        page.wait(lambda buf: not page.js("kalaha.web.flip()"), 10)
+        assert not check_canvas(page)
+        page.sessions.append(page.session())
+        frames, web = check_replays(page.sessions, continued=False)
+        assert web.app.game.board.moves() == [1, 1]
+        FIGURES["replayed"] = "%d frames equal in CPython" % frames
+    finally:
+        page.close()
+
+
+def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
+    page = Page(tmp_path / "profile", site, phone=True, way="touch")
+    try:
+        fits = page.js(
+            """(() => {
+              const r = document.getElementById('fit').getBoundingClientRect();
+              const key = document.querySelector('.key').getBoundingClientRect();
+              const knob = document.getElementById('knob').getBoundingClientRect();
+              const wide = document.documentElement.scrollWidth;
+              return [r.right <= innerWidth, r.bottom <= innerHeight, wide <= innerWidth,
+                      Math.min(key.width, key.height), knob.width];
+            })()"""
+        )
+        assert fits[:3] == [True, True, True]  # the whole device on the screen, upright
+        assert fits[3] >= 44 and fits[4] >= 44  # keys and knob big enough for a thumb (CSS px)
+        page.leave_help()
+        page.small_games()  # (the knob turned by dragging round it)
+        page.choose("Play computer")
+        page.choose("Start game")
+        page.send("screenshot", path=str(tmp_path / "phone.png"))
+        assert play_computer(page) >= 2
+        check_canvas(page)
+        fps = frame_figures(page, "phone")
+        page.sessions.append(page.session())
+        frames, _web = check_replays(page.sessions)
+        FIGURES["replayed"] = "%d frames equal in CPython" % frames
+        FIGURES["load"] = "first frame %.0f ms after the page's start" % page.ready[0]
         assert fps is None or fps > 10
     finally:
         page.close()
@@ -455,7 +546,8 @@ def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
     web.app.store.blank = False  # (the headless simulator's store is a new one too, without the help)
     web = Web(web.saved())
     web.tick(20)  # the simulator's first step
-    script = [("turn", 1), ("click", 0), ("click", 0), ("turn", 2), ("click", 0)]
+    # Play computer, its level, the start; then pits (some not allowed: not our turn, empty)
+    script = [("click", 0), ("click", 0), ("turn", 2), ("click", 0)]
     script += [("key", k) for k in (8, 11, 6, 7, 9, 10, 8, 11, 6, 7)]
     for what, arg in script:
         if what == "turn":
@@ -467,7 +559,7 @@ def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
         else:
             sim.key_down(arg)
             web.key_down(arg)
-        for n in range(60):
+        for n in range(100):
             if what == "key" and n == 3:
                 sim.key_up(arg)
                 web.key_up(arg)

@@ -31,10 +31,11 @@ async function centre(selector) {
   return [box.x + box.width / 2, box.y + box.height / 2, box.width / 2];
 }
 
+let cdp = null; // one session for the page: a touch's moves must follow its start in the same one
+
 async function touch(type, x, y) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
-  await cdp.detach();
+  cdp = cdp || (await context.newCDPSession(page));
+  await cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }] });
 }
 
 const commands = {
@@ -102,6 +103,7 @@ const commands = {
     } else await page.keyboard.press(key);
   },
   async reload() {
+    cdp = null;
     await page.reload();
     return { ready: await ready() };
   },
@@ -115,7 +117,7 @@ const commands = {
   },
   async close() {
     if (context) await context.close();
-    context = page = null;
+    context = page = cdp = null;
   },
 };
 

@@ -203,7 +203,7 @@ function input(what, arg) {
   } else if (what === "r") {
     web.turn(arg);
     knobAngle += arg * KNOB_STEP_DEG;
-    knob.style.transform = `rotate(${knobAngle}deg)`;
+    $("mark").style.transform = `rotate(${knobAngle}deg)`;
   } else {
     web.click();
   }
