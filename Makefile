@@ -73,9 +73,10 @@ memory: device
 emulate: device node_modules/.installed
 	$(PYTHON) -m tools.emulate --level $(LEVEL) $(if $(FIRMWARE),--firmware "$(FIRMWARE)",)
 
-# The page needs only Python's standard library and npm's MicroPython WebAssembly port.
-web: node_modules/.installed
-	$(PYTHON) -m tools.web build
+# The page: npm's MicroPython WebAssembly port runs the game; the venv's numpy makes the endgame
+# table once (build/, as make device does), which the page fetches after it has started.
+web: $(STAMP) node_modules/.installed
+	$(PY) -m tools.web build
 
 serve:
 	$(PYTHON) -m tools.web serve

@@ -65,6 +65,7 @@ class Web:
         self.layout = MACROPAD
         self.down_view = [-1] * 12  # the view key each held physical key pressed
         self.now = 0
+        self.table = None  # the endgame table being checked (open_table), until the app has it
 
     # ----- input: physical keys, as the simulator takes them ----------------------------------
 
@@ -85,6 +86,32 @@ class Web:
 
     def click(self):
         self.app.click()
+
+    # ----- the endgame table, fetched by the page after its first frame ------------------------
+
+    def open_table(self, path):
+        """Open the endgame table the page fetched to `path`; it is checked a piece at a time
+        (check_table) before the app gets it. Returns why not ("" when opened)."""
+        from kalaha.endgame import open_table
+
+        self.table, why = open_table(path)
+        return why
+
+    def check_table(self, pieces):
+        """Check up to `pieces` more chunks of the opened table: "" while checking, "ready" once
+        the app has it (the computer and the hint use it from the next frame on), else why it
+        was dropped. The simulator checks its table whole at start-up; the page in the frames'
+        spare time."""
+        try:
+            for _ in range(pieces):
+                if self.table.verify_step():
+                    self.app.thinker.endgame = self.table
+                    self.table = None
+                    return "ready"
+        except (OSError, ValueError):
+            self.table = None
+            return "endgame table damaged"
+        return ""
 
     # ----- time and what the page shows -------------------------------------------------------
 

@@ -46,11 +46,12 @@ def site(tmp_path_factory):
     """The built page (tools.web.build, as make web does), served on a free localhost port."""
     require_browser()
     folder = str(tmp_path_factory.mktemp("web"))
-    webtool.build(folder, log=open(os.devnull, "w"))
+    with open(os.devnull, "w") as quiet:
+        webtool.build(folder, log=quiet)  # (with the endgame table where numpy or build/ has one)
     httpd = webtool.server(folder, port=0)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield "http://127.0.0.1:%d/" % httpd.server_port
+    yield "http://127.0.0.1:%d/" % httpd.server_port, folder
     httpd.shutdown()
     httpd.server_close()
 
@@ -59,7 +60,8 @@ class Page:
     """The page in Chromium (tests/web_driver.mjs), played as a person would with one of
     `mouse`, `touch` or `keyboard`; what it shows is read back from its frame (kalaha.reading)."""
 
-    def __init__(self, profile, url, phone=False, way="mouse"):
+    def __init__(self, profile, site, phone=False, way="mouse"):
+        url, self.folder = site
         self.proc = subprocess.Popen(
             ["node", DRIVER, CHROMIUM, str(profile)],
             cwd=ROOT,
@@ -174,11 +176,11 @@ class Page:
         self.push()
         self.wait_text("> Play computer")
 
-    def small_games(self):
-        """Settings: 3 seeds in 4 pits, the fastest sowing (games of a few seconds)."""
+    def small_games(self, pits=4):
+        """Settings: 3 seeds in 4 pits (or `pits`), the fastest sowing (games of a few seconds)."""
         self.choose("Settings")
         self.setting("Seeds", "3")
-        self.setting("Pits", "4")
+        self.setting("Pits", str(pits))
         self.setting("Animation", "fast")
         self.choose("Back")
 
@@ -238,15 +240,23 @@ def play_ring(page):
 # ----- the page's frames against CPython ------------------------------------------------------
 
 
-def replay(start, log):
+def replay(start, log, folder):
     """The page's inputs and tick times through hw.web.Web in CPython: the first tick whose
     picture differs from the page's (None: every one is the same), and the Web at the end."""
     web = Web(start)
+    sounded, heard = [], []  # (ms, "hz ms"): the page's sounds, CPython's
     for t, what, arg in log:
-        if what == "t":
+        if what == "s":
+            sounded.append((t, arg))
+        elif what == "e":  # the endgame table, checked whole: the app has it from here on
+            assert web.open_table(os.path.join(folder, webtool.TABLE)) == ""
+            assert web.check_table(1 << 30) == "ready"
+        elif what == "t":
             if web.tick(t) != arg:
                 return (t, read_lines(web.app.frame.buf)), web
-            web.sound()
+            sound = web.sound()
+            if sound:
+                heard.append((t, sound))
             web.saved()
         elif what == "d":
             web.key_down(arg)
@@ -256,21 +266,22 @@ def replay(start, log):
             web.turn(arg)
         else:
             web.click()
+    assert sounded == heard, "the page's sounds are not CPython's"
     return None, web
 
 
-def check_replays(sessions, continued=True):
+def check_replays(page, continued=True):
     """Every session's every frame equal in CPython; each reload started from the image the
     session before it had saved (`continued`). Returns the number of frames compared and the
     last session's hw.web.Web."""
     frames = 0
     saved = None
-    for start, log in sessions:
+    for start, log in page.sessions:
         if saved is not None and continued:
             assert start == saved, "the reload did not start from the last saved image"
         ticks = sum(1 for entry in log if entry[1] == "t")
         assert ticks > 10
-        differs, web = replay(start, log)
+        differs, web = replay(start, log, page.folder)
         assert differs is None, "frame at %d ms differs from CPython's (which shows %r)" % differs
         saved = web.flash.flash.data.hex()
         frames += ticks
@@ -304,16 +315,15 @@ def frame_figures(page, name):
     """Frame times while the computer thought: printed (speed is measured, never asserted)."""
     times = page.js("kalaha.frameTimes")
     thinking = [(start, took) for start, took, busy in times if busy]
-    if len(thinking) < 10:
-        return
+    if len(thinking) < 3:
+        return None
     gaps = [b[0] - a[0] for a, b in zip(thinking, thinking[1:], strict=False) if b[0] - a[0] < 200]
     took = sorted(t for _s, t in thinking)
-    FIGURES[name] = "%d thinking frames, %.1f frames/s, work a frame median %.1f ms, 95%% %.1f ms" % (
+    FIGURES[name] = "%d frames while the computer thought: %.1f frames/s, a frame's work median %.1f ms, " % (
         len(thinking),
         1000 / statistics.mean(gaps),
         took[len(took) // 2],
-        took[len(took) * 95 // 100],
-    )
+    ) + "95%% %.1f ms, longest %.1f ms" % (took[len(took) * 95 // 100], took[-1])
     return 1000 / statistics.mean(gaps)
 
 
@@ -332,8 +342,9 @@ def test_a_game_against_the_computer_by_mouse_goes_on_after_a_reload_and_equals_
     page = Page(tmp_path / "profile", site)
     try:
         page.leave_help()
-        page.small_games()
+        page.small_games(pits=6)  # (6 pits: the endgame table's rules, which Expert uses)
         page.choose("Play computer")
+        page.setting("Level", "expert")  # (the most thinking: the frame rate while it thinks)
         page.choose("Start game")
         check_canvas(page)
         play_computer(page, stop_after=2)
@@ -348,9 +359,18 @@ def test_a_game_against_the_computer_by_mouse_goes_on_after_a_reload_and_equals_
         play_computer(page)
         assert any(word in " ".join(page.lines()) for word in ("win", "Draw", "draw"))
         check_canvas(page)
+        assert page.js("kalaha.beeps") > 0  # (WebAudio, started by the first click)
         fps = frame_figures(page, "desktop")
         page.sessions.append(page.session())
-        frames, _web = check_replays(page.sessions)
+        frames, _web = check_replays(page)
+        # The endgame table: fetched after the first frame and checked in spare time, then the app's.
+        ready = [entry[0] for _start, log in page.sessions for entry in log if entry[1] == "e"]
+        note = page.js("document.getElementById('endgame-note').textContent")
+        if os.path.exists(os.path.join(page.folder, webtool.TABLE)):
+            assert len(ready) == len(page.sessions) and "is loaded" in note
+            FIGURES["table"] = "in the app %s ms after its start" % " and ".join("%d" % t for t in ready)
+        else:
+            assert ready == [] and "not on this site" in note
         FIGURES["load"] = "first frame %s ms after the page's start (then after the reload)" % " and ".join(
             "%.0f" % r for r in page.ready
         )
@@ -409,7 +429,7 @@ def test_saved_data_damaged_in_storage_a_game_of_three_by_clicks_and_two_players
         page.wait(lambda buf: not page.js("kalaha.web.flip()"), 10)
         assert not check_canvas(page)
         page.sessions.append(page.session())
-        frames, web = check_replays(page.sessions, continued=False)
+        frames, web = check_replays(page, continued=False)
         assert web.app.game.board.moves() == [1, 1]
         FIGURES["replayed"] = "%d frames equal in CPython" % frames
     finally:
@@ -440,7 +460,7 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
         check_canvas(page)
         fps = frame_figures(page, "phone")
         page.sessions.append(page.session())
-        frames, _web = check_replays(page.sessions)
+        frames, _web = check_replays(page)
         FIGURES["replayed"] = "%d frames equal in CPython" % frames
         FIGURES["load"] = "first frame %.0f ms after the page's start" % page.ready[0]
         assert fps is None or fps > 10

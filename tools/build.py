@@ -125,23 +125,29 @@ ENDGAME_CACHE = os.path.join(ROOT, "build", "endgame-6x%d.kdb" % ENDGAME_SEEDS)
 ENDGAME_SOURCES = ("tools/endgame_db.py", "kalaha/endgame.py")
 
 
-def add_endgame_table(out):
-    """Put the endgame table on the drive (endgame.kdb), built once into build/ and kept.
-
-    Building needs numpy (requirements-device.txt); without it and without a cached table the
-    drive has none, and the game says so on its help page.
-    """
+def endgame_table(out):
+    """The endgame table's file, built once into build/ and kept (rebuilt when its sources are
+    newer), or None: building needs numpy (requirements-device.txt), and without it and without
+    a cached table there is none (warned on `out`)."""
     newest = max(os.path.getmtime(os.path.join(ROOT, rel)) for rel in ENDGAME_SOURCES)
     if not os.path.exists(ENDGAME_CACHE) or os.path.getmtime(ENDGAME_CACHE) < newest:
         try:
             from tools import endgame_db
         except ImportError as e:
             out.write("warning: no endgame table (%s; pip install -r requirements-device.txt)\n" % e)
-            return
+            return None
         started = time.time()
         endgame_db.build(ENDGAME_CACHE, 6, ENDGAME_SEEDS)
         out.write("built the endgame table (%d seeds) in %.0f s\n" % (ENDGAME_SEEDS, time.time() - started))
-    shutil.copyfile(ENDGAME_CACHE, os.path.join(DRIVE, "endgame.kdb"))
+    return ENDGAME_CACHE
+
+
+def add_endgame_table(out):
+    """Put the endgame table on the drive (endgame.kdb); without one the drive has none, and the
+    game says so on its help page."""
+    table = endgame_table(out)
+    if table is not None:
+        shutil.copyfile(table, os.path.join(DRIVE, "endgame.kdb"))
 
 
 def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):

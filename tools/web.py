@@ -11,13 +11,14 @@ import os
 import shutil
 import sys
 
-from tools.build import bytecode_twin, twin_name
+from tools.build import bytecode_twin, endgame_table, twin_name
 from tools.manifest import MACHINE_CODE, ROOT, device_files
 
 OUT = os.path.join(ROOT, "build", "web")
 PAGE = os.path.join(ROOT, "web")
 RUNTIME = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
+TABLE = "endgame.kdb"  # the endgame table (4.8 MB), fetched by the page after its first frame
 BUNDLE = "kalaha-py.json"  # every Python file the page runs, by path: one request instead of forty
 # Beyond the device's files: the page's front end.
 WEB_FILES = ("hw/web.py",)
@@ -47,8 +48,9 @@ def python_files():
     return out
 
 
-def build(out=OUT, log=sys.stdout):
-    """Make the page's folder: the page, the MicroPython runtime and the game's Python."""
+def build(out=OUT, log=sys.stdout, table=True):
+    """Make the page's folder: the page, the MicroPython runtime, the game's Python and (`table`,
+    where it can be had: tools.build.endgame_table) the endgame table."""
     missing = [name for name in RUNTIME_FILES if not os.path.exists(os.path.join(RUNTIME, name))]
     if missing:
         raise WebError("no MicroPython WebAssembly runtime in %s: run npm ci (make web does)" % RUNTIME)
@@ -59,12 +61,21 @@ def build(out=OUT, log=sys.stdout):
         shutil.copyfile(os.path.join(PAGE, name), os.path.join(out, name))
     for name in RUNTIME_FILES:
         shutil.copyfile(os.path.join(RUNTIME, name), os.path.join(out, name))
+    made = endgame_table(log) if table else None
+    if made is not None:
+        shutil.copyfile(made, os.path.join(out, TABLE))
     files = python_files()
     with open(os.path.join(out, BUNDLE), "w", encoding="utf-8") as f:
         json.dump(files, f, sort_keys=True)
     size = sum(os.path.getsize(os.path.join(out, name)) for name in os.listdir(out))
     log.write(
-        "built %s: %d Python files, %d KB in all\n" % (os.path.relpath(out, ROOT), len(files), size // 1024)
+        "built %s: %d Python files, %s, %d KB in all\n"
+        % (
+            os.path.relpath(out, ROOT),
+            len(files),
+            "the endgame table" if made else "no endgame table",
+            size // 1024,
+        )
     )
     return out
 
@@ -103,13 +114,14 @@ def server(folder=OUT, port=PORT, host="127.0.0.1"):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.web", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("build", help="make build/web")
+    build_it = sub.add_parser("build", help="make build/web")
+    build_it.add_argument("--no-table", action="store_true", help="without the endgame table")
     serve = sub.add_parser("serve", help="serve build/web on localhost")
     serve.add_argument("--port", type=int, default=PORT)
     args = parser.parse_args(argv)
     try:
         if args.command == "build":
-            build()
+            build(table=not args.no_table)
             return 0
         httpd = server(port=args.port)
     except (WebError, OSError) as e:

@@ -22,7 +22,9 @@ const image = oled.createImageData(128, 64);
 const keys = [];
 let web = null; // hw.web.Web, through MicroPython's proxy
 let t0 = 0, shown = -1, knobAngle = 0;
-const log = []; // [now, what, arg]: "t" a tick (arg: the picture's number), "d"/"u" a key, "r" a turn, "c" a push
+// [now, what, arg]: "t" a tick (arg: the picture's number), "s" its sound, "d"/"u" a key down/up,
+// "r" a turn, "c" a push, "e" the endgame table given to the app
+const log = [];
 
 // ----- the device's picture -----------------------------------------------------------------
 
@@ -111,14 +113,64 @@ function frame() {
     draw();
   }
   const sound = web.sound();
-  if (sound) beep(sound);
+  if (sound) {
+    if (recording) log.push([t, "s", sound]);
+    beep(sound);
+  }
   const saved = web.saved();
   if (saved) save(saved);
-  if (recording) frameTimes.push([started, performance.now() - started, web.app.thinker.busy()]);
+  if (recording) {
+    // (the computer's search ran in this frame: thinking, not yet decided, no table check beside it)
+    const thinker = web.app.thinker;
+    frameTimes.push([started, performance.now() - started, thinker.thinking && !thinker.pit && !checking]);
+  }
+  if (checking) checkTable(started);
   next += FRAME_MS;
   const wait = next - performance.now();
   if (wait < -FRAME_MS) next = performance.now(); // (a hidden tab's timers slept: no catching up)
   setTimeout(frame, Math.max(0, wait));
+}
+
+// ----- the endgame table: fetched after the first frame, checked in the frames' spare time -----
+
+const TABLE_CHECK_MS = 12; // a frame checks the table until it has lasted this long
+let mp = null, checking = false;
+
+function tableNote(text) {
+  $("endgame-note").innerHTML = "<b>Endgame table:</b> " + text;
+}
+
+async function loadTable() {
+  let data;
+  try {
+    const reply = await fetch("endgame.kdb");
+    if (!reply.ok) throw new Error("HTTP " + reply.status);
+    data = new Uint8Array(await reply.arrayBuffer());
+  } catch (e) {
+    tableNote("not on this site, so the computer is not perfect in the endgame and the hint is a short search.");
+    return;
+  }
+  mp.FS.writeFile("/endgame.kdb", data);
+  const why = web.open_table("/endgame.kdb");
+  if (why) tableNote("it could not be used (" + why + "): the computer plays without it.");
+  else checking = true;
+}
+
+function checkTable(started) {
+  // Pieces of the table's check while this frame has time; the app gets it once all is checked.
+  while (performance.now() - started < TABLE_CHECK_MS) {
+    const got = web.check_table(16);
+    if (!got) continue;
+    checking = false;
+    if (recording) log.push([now(), "e", null]);
+    if (got === "ready") {
+      tableNote(
+        "the handheld's 4.8 MB table is loaded (it came after the page started): with 14 seeds or " +
+          "fewer left in the pits (6 pits), Strong and Expert play perfectly and the hint is exact.",
+      );
+    } else tableNote("it was damaged (" + got + "): the computer plays without it.");
+    return;
+  }
 }
 
 // ----- sound: the newest beep of a frame, as the device's speaker plays it ----------------
@@ -137,6 +189,7 @@ function beep(text) {
   tone.connect(gain).connect(audio.destination);
   tone.start();
   tone.stop(audio.currentTime + ms / 1000);
+  window.kalaha.beeps++;
 }
 
 function wakeAudio() {
@@ -332,7 +385,7 @@ async function start() {
     if (!r.ok) throw new Error("kalaha-py.json: " + r.status);
     return r.json();
   });
-  const mp = await loadMicroPython({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
+  mp = await loadMicroPython({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
   const files = await sources;
   const folders = new Set(Object.keys(files).map((path) => path.slice(0, path.lastIndexOf("/"))));
   for (const folder of folders) mp.FS.mkdir("/" + folder);
@@ -349,6 +402,7 @@ async function start() {
   window.kalaha.ready = performance.now(); // ms from the page's start to the app's first frame
   window.kalaha.start = start;
   frame();
+  loadTable();
 }
 
 // For the browser test (tests/web_browser.mjs) and the curious: the app, its log and timings.
@@ -359,6 +413,7 @@ window.kalaha = {
     return web;
   },
   ready: 0,
+  beeps: 0, // sounds played through WebAudio
 };
 
 start().catch((e) => {
