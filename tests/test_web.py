@@ -110,6 +110,16 @@ class Page:
                 raise AssertionError("the page never showed it; it shows %r" % read_lines(buf))
             time.sleep(every)
 
+    def changed(self, before, seconds=3):
+        """True once the frame is no longer `before` (False after `seconds`: a press may do
+        nothing, a key not allowed only flashing red)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.frame() != before:
+                return True
+            time.sleep(0.03)
+        return False
+
     def wait_text(self, text, seconds=20):
         return self.wait(lambda buf: any(text in line for line in read_lines(buf)), seconds)
 
@@ -213,7 +223,7 @@ def play_computer(page, stop_after=None):
             key = next(k for k in range(6, 12) if pits[k])
             page.key(key)
             moves += 1
-            page.wait(lambda b, before=buf: b != before, 5)
+            page.changed(buf)
         time.sleep(0.05)
     raise AssertionError("the game did not end: %r" % page.lines())
 
@@ -230,9 +240,10 @@ def play_ring(page):
         colours = page.js("[...document.querySelectorAll('.key')].map((k) => k.dataset.colour)")
         lit = [k for k in range(12) if colours[k] not in (None, "000000")]
         if any("your move" in line for line in lines) and lit:
+            before = page.frame()
             page.key(lit[-1])
             pressed += 1
-            page.wait(lambda buf, before=lines: read_lines(buf) != before, 5)
+            page.changed(before)
         time.sleep(0.05)
     raise AssertionError("the game of three did not end: %r" % page.lines())
 
@@ -312,15 +323,16 @@ def check_canvas(page):
 
 
 def frame_figures(page, name):
-    """Frame times while the computer thought: printed (speed is measured, never asserted)."""
+    """Frame times while the computer's search ran: printed (speed is measured, never asserted).
+    Returns the frames a second then, or None with too few such frames to tell."""
     times = page.js("kalaha.frameTimes")
-    thinking = [(start, took) for start, took, busy in times if busy]
-    if len(thinking) < 3:
+    # (the time from the frame before to a frame in which the search ran, and that frame's work)
+    gaps = [b[0] - a[0] for a, b in zip(times, times[1:], strict=False) if b[2]]
+    took = sorted(t for _start, t, thinking in times if thinking)
+    if len(took) < 3:
         return None
-    gaps = [b[0] - a[0] for a, b in zip(thinking, thinking[1:], strict=False) if b[0] - a[0] < 200]
-    took = sorted(t for _s, t in thinking)
     FIGURES[name] = "%d frames while the computer thought: %.1f frames/s, a frame's work median %.1f ms, " % (
-        len(thinking),
+        len(took),
         1000 / statistics.mean(gaps),
         took[len(took) // 2],
     ) + "95%% %.1f ms, longest %.1f ms" % (took[len(took) * 95 // 100], took[-1])
@@ -370,7 +382,7 @@ def test_a_game_against_the_computer_by_mouse_goes_on_after_a_reload_and_equals_
             assert len(ready) == len(page.sessions) and "is loaded" in note
             FIGURES["table"] = "in the app %s ms after its start" % " and ".join("%d" % t for t in ready)
         else:
-            assert ready == [] and "not on this site" in note
+            assert ready == [] and "built without" in note
         FIGURES["load"] = "first frame %s ms after the page's start (then after the reload)" % " and ".join(
             "%.0f" % r for r in page.ready
         )
@@ -424,9 +436,15 @@ def test_saved_data_damaged_in_storage_a_game_of_three_by_clicks_and_two_players
         assert check_canvas(page)  # turned round for North, pixel for pixel
         assert page.js("document.getElementById('turned').hidden") is False
         page.send("screenshot", path=str(tmp_path / "north.png"))
-        time.sleep(1)  # (keys mashed by South do nothing for North a moment after the handover)
-        page.key(3)  # 'q': held by North, the device turned, that is North's pit 1
-        page.wait(lambda buf: not page.js("kalaha.web.flip()"), 10)
+        for attempt in range(3):  # (keys mashed by South do nothing for North a moment after the handover)
+            time.sleep(1)
+            page.key(3)  # 'q': held by North, the device turned, that is North's pit 1
+            try:
+                page.wait(lambda buf: not page.js("kalaha.web.flip()"), 4)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
         assert not check_canvas(page)
         page.sessions.append(page.session())
         frames, web = check_replays(page, continued=False)

@@ -104,6 +104,10 @@ function now() {
 }
 
 function frame() {
+  if (document.hidden) {
+    setTimeout(frame, 250); // (no frames while nobody looks: the app's clock stands still)
+    return;
+  }
   const started = performance.now();
   const t = now();
   const picture = web.tick(t);
@@ -127,7 +131,7 @@ function frame() {
   if (checking) checkTable(started);
   next += FRAME_MS;
   const wait = next - performance.now();
-  if (wait < -FRAME_MS) next = performance.now(); // (a hidden tab's timers slept: no catching up)
+  if (wait < -FRAME_MS) next = performance.now(); // (a frame ran late: no catching up)
   setTimeout(frame, Math.max(0, wait));
 }
 
@@ -140,14 +144,19 @@ function tableNote(text) {
   $("endgame-note").innerHTML = "<b>Endgame table:</b> " + text;
 }
 
-async function loadTable() {
+async function loadTable(name) {
+  const without = "the computer is not perfect in the endgame and the hint is a short search.";
+  if (!name) {
+    tableNote("this copy of the page was built without the handheld's table: " + without);
+    return;
+  }
   let data;
   try {
-    const reply = await fetch("endgame.kdb");
+    const reply = await fetch(name);
     if (!reply.ok) throw new Error("HTTP " + reply.status);
     data = new Uint8Array(await reply.arrayBuffer());
   } catch (e) {
-    tableNote("not on this site, so the computer is not perfect in the endgame and the hint is a short search.");
+    tableNote("it could not be fetched (" + e.message + "): " + without);
     return;
   }
   mp.FS.writeFile("/endgame.kdb", data);
@@ -172,6 +181,18 @@ function checkTable(started) {
     return;
   }
 }
+
+// A hidden page's timers slow to one a second: the app would see its time jump, and the computer
+// would think a second a slice. So its clock stops while the page is hidden and goes on after.
+let hiddenAt = 0;
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) hiddenAt = performance.now();
+  else if (hiddenAt) {
+    t0 += performance.now() - hiddenAt;
+    next = performance.now();
+    hiddenAt = 0;
+  }
+});
 
 // ----- sound: the newest beep of a frame, as the device's speaker plays it ----------------
 
@@ -386,7 +407,7 @@ async function start() {
     return r.json();
   });
   mp = await loadMicroPython({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
-  const files = await sources;
+  const { files, endgame } = await sources;
   const folders = new Set(Object.keys(files).map((path) => path.slice(0, path.lastIndexOf("/"))));
   for (const folder of folders) mp.FS.mkdir("/" + folder);
   for (const [path, text] of Object.entries(files)) mp.FS.writeFile("/" + path, text);
@@ -397,12 +418,13 @@ async function start() {
   keyPointers();
   knobPointers();
   keyboard();
+  $("device").addEventListener("contextmenu", (e) => e.preventDefault()); // (a long press holds a key)
   t0 = performance.now();
   next = t0;
   window.kalaha.ready = performance.now(); // ms from the page's start to the app's first frame
   window.kalaha.start = start;
   frame();
-  loadTable();
+  loadTable(endgame);
 }
 
 // For the browser test (tests/web_browser.mjs) and the curious: the app, its log and timings.
