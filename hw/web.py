@@ -1,8 +1,5 @@
 """The web page's front end: the app in MicroPython's WebAssembly port, driven by web/kalaha.js.
-
-Host-only, never on the device; runs unchanged in CPython too (the browser test replays a page's
-inputs through it there). The page calls it with physical keys and its clock; it hands back text.
-"""
+Host-only, never on the device; it runs in CPython too (the browser test replays the page there)."""
 
 from binascii import crc32, hexlify, unhexlify
 

@@ -340,11 +340,13 @@ def frame_figures(page, name):
 
 
 @pytest.fixture(autouse=True)
-def print_figures():
+def print_figures(capsys):
+    """The figures a browser test measured, printed past pytest's capture (make test shows them)."""
     FIGURES.clear()
     yield
-    for name, text in sorted(FIGURES.items()):
-        print("web: %s: %s" % (name, text))
+    with capsys.disabled():
+        for name, text in sorted(FIGURES.items()):
+            print("\nweb: %s: %s" % (name, text), end="")
 
 
 # ----- in the browser ---------------------------------------------------------------------------

@@ -1,8 +1,5 @@
 """The handheld in a web browser: `python -m tools.web build` makes build/web, `serve` serves it.
-
-Host-only, standard library only. The page (web/) runs the game's own Python (kalaha/, hw/web.py)
-in MicroPython's WebAssembly port from npm (node_modules: `make web` installs it).
-"""
+Host-only; the page runs the game's own Python in npm's MicroPython WebAssembly port (npm ci)."""
 
 import argparse
 import http.server
