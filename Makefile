@@ -65,7 +65,8 @@ uf2: $(STAMP)
 
 firmware:
 	@test -n "$(SRC)" -a -n "$(TC)" || { echo "usage: make firmware SRC=circuitpython-9.2.9-source-tree TC=toolchain-folder (firmware/README.md)"; exit 2; }
-	firmware/build.sh "$(SRC)" "$(TC)" build/firmware
+	MPYCROSS="$$($(PYTHON) -c 'from tools.circuitpython import mpy_cross; print(mpy_cross("10"))')" \
+	  firmware/build.sh "$(SRC)" "$(TC)" build/firmware
 
 memory: device
 	$(PYTHON) -m tools.build memory

@@ -5,23 +5,35 @@
 #   SRC  a CircuitPython 9.2.9 source tree with the submodules the board needs (firmware/README.md)
 #   TC   the toolchain folder made by firmware/make-toolchain.sh (TC/bin/arm-none-eabi-gcc: GCC 13)
 #   OUT  where firmware.uf2 and its sha256 go (default: build/firmware)
-# Environment: VENV (a Python venv with the build's packages; default: TC/venv), JOBS (make -j,
+# The search's inner loop (kalaha/searchcore.py) is frozen into it as machine code, the module
+# kalaha_searchcore: it runs from flash and costs the game's heap nothing (from the drive, its
+# 9 KB of machine code would sit on the heap). MPYCROSS compiles it: CircuitPython 10's mpy-cross
+# (9.2.9's cannot branch past 2 KB in armv6m code); make firmware passes the project's.
+# Environment: FIRMWARE_VENV (a Python venv with the build's packages; default: TC/venv), JOBS (make -j,
 # default 2), CLEAN=1 (delete the board's build folder first).
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n 2,9p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,13p "$0"; exit 2; }
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+MPYCROSS=$(readlink -f "${MPYCROSS:?MPYCROSS: the path of CircuitPython 10.x mpy-cross}")
 SRC=$(readlink -f "$1"); TC=$(readlink -f "$2")
 OUT=${3:-build/firmware}; mkdir -p "$OUT"; OUT=$(readlink -f "$OUT")
-VENV=$(readlink -f "${VENV:-$TC/venv}")
+VENV=$(readlink -f "${FIRMWARE_VENV:-$TC/venv}")
 PORT=$SRC/ports/raspberrypi
-BUILD=build-kalaha-native
+BUILD=build-kalaha
 [ -d "$PORT" ] || { echo "no CircuitPython source tree at $SRC" >&2; exit 1; }
 [ -x "$TC/bin/arm-none-eabi-gcc" ] || { echo "no $TC/bin/arm-none-eabi-gcc (firmware/make-toolchain.sh)" >&2; exit 1; }
 [ -x "$VENV/bin/python3" ] || { echo "no Python venv with the build packages at $VENV (firmware/README.md)" >&2; exit 1; }
+[ -x "$MPYCROSS" ] || { echo "no mpy-cross at $MPYCROSS" >&2; exit 1; }
 [ "${CLEAN:-0}" = 1 ] && rm -rf "${PORT:?}/$BUILD"
+FROZEN=$OUT/frozen
+rm -rf "$FROZEN"; mkdir -p "$FROZEN"
+cp "$HERE/kalaha/searchcore.py" "$FROZEN/kalaha_searchcore.py"
 cd "$PORT"
 # CP_VERSION: a source tree without .git cannot name its version by git describe
-PATH=$TC/bin:$VENV/bin:$PATH CP_VERSION=9.2.9 make -j"${JOBS:-2}" BOARD=adafruit_macropad_rp2040 \
-  BUILD=$BUILD CIRCUITPY_ENABLE_MPY_NATIVE=1 > "$OUT/build.log" 2>&1 \
+PATH=$TC/bin:$VENV/bin:$PATH CP_VERSION=9.2.9 MICROPY_MPYCROSS="$MPYCROSS" make -j"${JOBS:-2}" BOARD=adafruit_macropad_rp2040 \
+  BUILD=$BUILD CIRCUITPY_ENABLE_MPY_NATIVE=1 FROZEN_MPY_DIRS="$FROZEN" MPY_CROSS_FLAGS=-march=armv6m \
+  > "$OUT/build.log" 2>&1 \
   || { tail -30 "$OUT/build.log" >&2; exit 1; }
 cp "$BUILD/firmware.uf2" "$OUT/"
 cd "$OUT" && sha256sum firmware.uf2 | tee firmware.uf2.sha256
+(cd "$HERE" && sha256sum kalaha/searchcore.py) | tee frozen.sha256

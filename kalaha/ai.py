@@ -34,13 +34,19 @@ from kalaha.board import NORTH, SOUTH
 from kalaha.compat import const
 
 try:
-    # The nodes' loop: machine code where the firmware runs it (a .mpy made by mpy-cross
-    # -march=armv6m), plain Python on CPython.
-    from kalaha import searchcore as core
-except (ImportError, ValueError):
-    # Stock firmware refuses native code ("ValueError: native code in .mpy unsupported"), and a
-    # drive of sources has none: the bytecode twin the build makes (tools/build.py).
-    from kalaha import searchcore_bc as core  # type: ignore[no-redef]
+    # Our firmware (firmware/) has the nodes' loop frozen into its flash as machine code: it
+    # runs from there and takes no heap (a top-level name: a package on the drive cannot hold
+    # a frozen module).
+    import kalaha_searchcore as core  # type: ignore[import-not-found]
+except ImportError:
+    try:
+        # Else machine code from the drive (a .mpy made by mpy-cross -march=armv6m, 9 KB of
+        # heap) where the firmware runs native code; plain Python on CPython.
+        from kalaha import searchcore as core  # type: ignore[no-redef]
+    except (ImportError, ValueError):
+        # Stock firmware refuses native code ("ValueError: native code in .mpy unsupported"),
+        # and a drive of sources has none: the bytecode twin the build makes (tools/build.py).
+        from kalaha import searchcore_bc as core  # type: ignore[no-redef]
 
 # Which code searches: "machine code" or "bytecode" (for the help and the serial report).
 CODE = core.CODE

@@ -66,11 +66,9 @@ def test_the_panels_pictures_are_read_from_the_spi_bytes_and_a_mixed_one_is_caug
     assert [ms for ms, _lines in bad] == [120]
 
 
-def test_smoke_run_on_the_emulated_macropad():
-    require_emulator()
-    build.build_device(io.StringIO())
-    problems, figures, prefix = emulate.smoke()
+def check_smoke(problems, figures, prefix, search):
     assert problems == []  # (every picture of the panel from its SPI bytes is one whole screen)
+    assert figures["search"] == search
     # The game reported from the device: heap after gc.collect() and frame times. The first
     # report comes while the first start's help is shown (its pages and the menus' actions are
     # loaded then; docs/performance.md); from the menu on, through the game, at least 64 KB stay free.
@@ -81,16 +79,26 @@ def test_smoke_run_on_the_emulated_macropad():
         assert os.path.exists("%s_%s.fb.json" % (prefix, name))
 
 
-def test_one_uf2_of_our_firmware_and_the_drive_boots_to_the_first_screen_in_machine_code(tmp_path):
+def test_smoke_run_on_stock_firmware_searches_in_bytecode():
+    # Stock CircuitPython (circuitpython.org's, as a maker may have) with the drive beside it:
+    # it refuses the machine code, and the game plays with the search's bytecode twin.
+    require_emulator()
+    if emulate.stock_firmware() is None:
+        pytest.skip("no stock firmware in ../shared/emulator")
+    build.build_device(io.StringIO())
+    check_smoke(*emulate.smoke(emulate.stock_firmware()), search="bytecode")
+
+
+def test_one_uf2_of_our_firmware_and_the_drive_plays_in_machine_code(tmp_path):
     # make uf2: our firmware (firmware/) and build/CIRCUITPY for it in one file, booted with no
-    # drive image beside it: the help on the display, the search in machine code
+    # drive image beside it: the help, the menu and a move, the search in machine code
     require_emulator()
     from tools import uf2
 
     build.build_device(io.StringIO(), uf2.OWN_FIRMWARE_VERSION)
     out = tmp_path / "pocket-kalaha.uf2"
     uf2.build(uf2.OWN_FIRMWARE, build.DRIVE, str(out))
-    assert emulate.boot_uf2(str(out), search="machine code") == []
+    check_smoke(*emulate.smoke(str(out), drive=None, name="uf2"), search="machine code")
 
 
 def test_a_missing_firmware_says_where_to_get_one(tmp_path):

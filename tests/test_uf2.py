@@ -5,6 +5,7 @@ import os
 import pytest
 
 from tools import uf2
+from tools.manifest import ROOT
 
 
 def firmware_blocks(n=3, start=uf2.FLASH_BASE):
@@ -103,6 +104,25 @@ def test_our_firmware_is_the_one_its_readme_names_and_leaves_the_drive_alone():
     assert hashlib.sha256(data).hexdigest() == named
     blocks = uf2.read_blocks(data)
     assert blocks and max(addr for addr, _payload in blocks) < uf2.FLASH_BASE + uf2.DRIVE_OFFSET
+
+
+def test_the_search_frozen_into_our_firmware_is_todays_source():
+    # Our firmware carries kalaha/searchcore.py frozen as machine code (kalaha_searchcore), and
+    # the game takes that one first: a changed source needs the firmware rebuilt (make firmware),
+    # or the device would search with yesterday's loop. firmware/README.md names the source's
+    # sha256, and the firmware holds the frozen module's name.
+    import hashlib
+    import re
+
+    with open(os.path.join(ROOT, "kalaha", "searchcore.py"), "rb") as f:
+        source = hashlib.sha256(f.read()).hexdigest()
+    with open(os.path.join(os.path.dirname(uf2.OWN_FIRMWARE), "README.md")) as f:
+        named = re.search(r"frozen \| `kalaha/searchcore.py` as `kalaha_searchcore`, sha256 `([0-9a-f]{64})`", f.read())
+    assert named, "firmware/README.md does not name the frozen search's source"
+    assert source == named.group(1), "kalaha/searchcore.py changed: rebuild our firmware (make firmware)"
+    with open(uf2.OWN_FIRMWARE, "rb") as f:
+        payload = b"".join(p for _addr, p in uf2.read_blocks(f.read()))
+    assert b"kalaha_searchcore" in payload
 
 
 def test_without_a_firmware_ours_is_taken_for_a_drive_built_for_it(tmp_path, monkeypatch, capsys):

@@ -1,8 +1,9 @@
 """The built drive on the real MacroPad firmware (CircuitPython 9.2.9) in an emulated RP2040.
 
-Host-only (`make emulate`, and the smoke run in `make test`). Uses ../shared/emulator (the
-firmware, the rp2040js runner and its fixes; CIRCUITPYTHON_EMULATOR=folder for another place),
-copied to build/emulator; rp2040js comes from this project's package.json (`npm ci`).
+Host-only (`make emulate`, and the smoke runs in `make test`). Runs our firmware (firmware/: the
+search in machine code) unless told another (stock: ../shared/emulator's, bytecode). Uses
+../shared/emulator (the rp2040js runner and its fixes; CIRCUITPYTHON_EMULATOR=folder for another
+place), copied to build/emulator; rp2040js comes from this project's package.json (`npm ci`).
 The game reports its figures on the serial console (hw/macropad.py, SerialReport).
 """
 
@@ -16,6 +17,7 @@ import subprocess
 import sys
 
 from tools.build import DRIVE
+from tools.uf2 import OWN_FIRMWARE
 from tools.manifest import ROOT
 
 WORK = os.path.join(ROOT, "build", "emulator")
@@ -37,8 +39,9 @@ FIRMWARE_HELP = (
 )
 
 
-def default_firmware():
-    """The firmware in ../shared/emulator when it is there, else None."""
+def stock_firmware():
+    """Stock CircuitPython 9.2.9 for the MacroPad (its search runs as bytecode): the one in
+    ../shared/emulator when it is there, else None."""
     path = os.path.join(source_folder(), "firmware.uf2")
     return path if os.path.isfile(path) else None
 
@@ -84,11 +87,11 @@ def make_image(drive=DRIVE, name="drive.img"):
 
 def run(steps, name, drive=DRIVE, timeout=3600, firmware=None):
     """Boot `drive` (None: the drive is in the firmware's UF2) on the emulated MacroPad with
-    `firmware` (a CircuitPython UF2 for the MacroPad; default: the one in ../shared) and do
+    `firmware` (a CircuitPython UF2 for the MacroPad; default: ours, firmware/) and do
     `steps`; returns (status, serial text, prefix)."""
     prepare()
-    firmware = firmware or default_firmware()
-    if firmware is None or not os.path.isfile(firmware):
+    firmware = firmware or OWN_FIRMWARE
+    if not os.path.isfile(firmware):
         raise EmulatorMissing("no CircuitPython firmware to run: " + FIRMWARE_HELP)
     drive_args = []
     if drive is not None:
@@ -142,7 +145,9 @@ def figures(serial):
             wait = 0
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
     startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
+    search = re.findall(r"kalaha: search: (machine code|bytecode)", serial)
     return {
+        "search": search[0] if search else "",
         "startup": startup,
         "free": free,
         "slowest": slowest,
@@ -283,29 +288,10 @@ def game_steps(level, until_result=True, first_key=8):
     return steps
 
 
-def boot_uf2(uf2, name="uf2", search="bytecode"):
-    """Boot one UF2 that holds both CircuitPython and the drive (tools/uf2.py), no drive image:
-    problems (a list of strings) until the game's first screen, the help, is on the display, its
-    search (the serial report's "search:") the one named."""
-    from kalaha.reading import read_lines
-
-    steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "first"}]
-    status, serial, prefix = run(steps, name, drive=None, firmware=uf2)
-    if status:
-        return ["the emulator run failed: " + serial[-1500:]]
-    path = prefix + "_first.fb.json"
-    if not os.path.exists(path):
-        return ["no picture of the display"]
-    shown = read_lines(picture_frame(frame(path)))
-    problems = [] if shown[0].startswith("How to play 1/") else ["the first screen shows %r" % shown]
-    if "kalaha: search: %s" % search not in serial:
-        problems.append("the search is not %s: %r" % (search, serial[-600:]))
-    return problems
-
-
-def smoke(firmware=None):
-    """Boot, the menu, one move against Easy; the pictures checked. Returns (problems, figures, prefix)."""
-    status, serial, prefix = run(game_steps("easy", until_result=False), "smoke", firmware=firmware)
+def smoke(firmware=None, drive=DRIVE, name="smoke"):
+    """Boot, the menu, one move against Easy; the pictures checked. Returns (problems, figures,
+    prefix). drive=None: the drive is in the firmware's UF2 (tools/uf2.py)."""
+    status, serial, prefix = run(game_steps("easy", until_result=False), name, drive=drive, firmware=firmware)
     problems = []
     if status:
         problems.append("the emulator run failed: " + serial[-1500:])
@@ -366,6 +352,8 @@ def expected_lines(level_clicks, first_key):
 
 def summary(out, figs):
     free, slowest, thought = figs["free"], figs["slowest"], figs["thought"]
+    if figs.get("search"):
+        out.write("the search ran as %s\n" % figs["search"])
     if free:
         out.write(
             "free heap after gc.collect(): lowest %d bytes, highest %d (%d reports)\n"
@@ -412,7 +400,9 @@ def main(argv=None):
     parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6])
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
     parser.add_argument(
-        "--firmware", help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ../shared's)"
+        "--firmware",
+        help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ours, firmware/; stock: %s)"
+        % (stock_firmware() or "circuitpython.org"),
     )
     args = parser.parse_args(argv)
     out = sys.stdout
