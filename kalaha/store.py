@@ -6,7 +6,7 @@ Why a journal: on the RP2040, CircuitPython's ``microcontroller.nvm`` only progr
 flash page when every byte written still reads 0xFF (erased); any other write erases and
 rewrites the whole 4 KB sector. So each save appends a small record into erased space
 (no erase at all), and only when the sector is full is everything rewritten as one
-snapshot: one erase about every ten games (README, "Saved games and flash wear").
+snapshot: one erase about every 6.5 games (docs/performance.md, "Saved games and flash wear").
 
 Layout: b"KH", a version byte, then records ``type, length (2 bytes), payload, CRC-32 (4
 bytes)`` until a 0xFF type byte. A record that fails its check (a power cut while it was
