@@ -117,7 +117,8 @@ def test_the_search_frozen_into_our_firmware_is_todays_source():
     with open(os.path.join(ROOT, "kalaha", "searchcore.py"), "rb") as f:
         source = hashlib.sha256(f.read()).hexdigest()
     with open(os.path.join(os.path.dirname(uf2.OWN_FIRMWARE), "README.md")) as f:
-        named = re.search(r"frozen \| `kalaha/searchcore.py` as `kalaha_searchcore`, sha256 `([0-9a-f]{64})`", f.read())
+        row = r"frozen \| `kalaha/searchcore.py` as `kalaha_searchcore`, sha256 `([0-9a-f]{64})`"
+        named = re.search(row, f.read())
     assert named, "firmware/README.md does not name the frozen search's source"
     assert source == named.group(1), "kalaha/searchcore.py changed: rebuild our firmware (make firmware)"
     with open(uf2.OWN_FIRMWARE, "rb") as f:

@@ -17,8 +17,8 @@ import subprocess
 import sys
 
 from tools.build import DRIVE
-from tools.uf2 import OWN_FIRMWARE
 from tools.manifest import ROOT
+from tools.uf2 import OWN_FIRMWARE
 
 WORK = os.path.join(ROOT, "build", "emulator")
 SCENARIO = os.path.join(ROOT, "tools", "emulate_scenario.mjs")
