@@ -151,6 +151,11 @@ class Playing(Page):
     shows_board = True
 
     def key(self, app, key):
+        if app.game.board.pits > 6:
+            from kalaha.seven import key as seven_key  # (more pits than keys)
+
+            seven_key(app, key)
+            return
         app.press_pit(key)
 
     def turn(self, app, delta):
@@ -348,7 +353,7 @@ ASLEEP = Asleep()
 STATS = Listing("Statistics", "stats_rows", None, "kalaha.records", header_of="STATS_HEADER")
 SETTINGS.helpers = STATS.helpers = ("kalaha.choices",)  # (kalaha.records imports what each setting may be)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.replay")
-REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players replayed)
+REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring", "kalaha.seven")  # (3-4 players', 7 pits' boards)
 MOVES = Listing("Moves", "move_lines", GAME, "kalaha.movelist", clock_runs=True)
 HELP = Help()
 DRAW_OFFER = DrawOffer()
