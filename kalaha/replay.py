@@ -109,7 +109,7 @@ class Replay(Page):
     shows_turn = False
     replays = True
     module = "kalaha.replay"
-    helpers = ("kalaha.ringview", "kalaha.ring", "kalaha.seven")  # (3-4 players' rows, 7 pits' boxes)
+    helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players' board and rows)
 
     def __init__(self):
         self.choice = 0  # which finished game it shows (0 = the newest)
