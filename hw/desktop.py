@@ -240,7 +240,7 @@ class Simulator:
             self.step()
 
     def draw(self):
-        from kalaha.reading import pit_at
+        from kalaha.reading import key_caption
 
         pg = self.pygame
         win = self.device
@@ -258,9 +258,9 @@ class Simulator:
             pg.draw.rect(win, glow, (x - 5, y - 5, KEY_SIZE + 10, KEY_SIZE + 10), border_radius=14)
             pg.draw.rect(win, cap, (x + 6, y + 6, KEY_SIZE - 12, KEY_SIZE - 12), border_radius=10)
             # The key's pit (S3 = South's pit 3) where a board is shown, and its keyboard key.
-            pit = pit_at(self.app, self.layout.view_key(k, self.app.flip))
-            if pit is not None:
-                label = self.font.render("%s%d" % ("SN"[pit[0]], pit[1]), True, (220, 220, 230))
+            caption = key_caption(self.app, self.layout.view_key(k, self.app.flip))
+            if caption:
+                label = self.font.render(caption, True, (220, 220, 230))
                 win.blit(label, (x + 14, y + 12))
             hint = self.small.render(KEYBOARD[k], True, (150, 150, 160))
             win.blit(hint, (x + KEY_SIZE - 30, y + KEY_SIZE - 30))

@@ -177,5 +177,7 @@ def pit_at(app, key):
     if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
         return None  # (a replay's keys are its controls)
     b, _cells, viewer = app.view.shown(app)
+    if b.pits > 6:
+        return None  # (seven pits: the keys are the knob's, kalaha.seven)
     side, pit = pit_of_view_key(key, viewer, b.pits)
     return (side, pit) if pit else None

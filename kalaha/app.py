@@ -228,7 +228,8 @@ class App:
             self.preview = -1
         for k in range(12):
             t = self.pressed[k]
-            if t >= 0 and now - t >= HOLD_MS and self.preview != k:
+            # (seven pits: the keys are no pits, a held key shows none: kalaha.seven)
+            if t >= 0 and now - t >= HOLD_MS and self.preview != k and self.game.board.pits < 7:
                 self.preview = k
                 self.pit_cursor = -1
 
@@ -304,7 +305,7 @@ class App:
             return
         t = self.pressed[key]
         self.pressed[key] = -1
-        if self.preview == key:
+        if self.preview == key and self.pit_cursor < 0:  # (not the knob's: a held key's)
             self.preview = -1
         if t == -2 or t == -1:
             self._event_drawn()

@@ -7,7 +7,7 @@ from kalaha.clock import CONTROLS
 # Each setting's values in the settings screen's order (kalaha.store.SETTING_KEYS, CHOICE_KEYS).
 SETTING_CHOICES = {
     "seeds": (3, 4, 5, 6),
-    "pits": (4, 5, 6),
+    "pits": (4, 5, 6, 7),  # (7: two players, or one and the computer: kalaha.seven)
     "empty_capture": (False, True),
     "alga": (False, True),
     "swap": (False, True),

@@ -211,47 +211,48 @@ class Frame:
 
     # ----- pit boxes ----------------------------------------------------------------------
 
-    def pit(self, x, page, count, style):
-        """A pit's box, PIT_W wide on pages `page` and `page` + 1, its `count` in 2x digits
-        (-1: no pit there, blank) in `style` (BOX_* bits). Each piece is a slice of bytes made
-        at start-up: the box's lines, its sides, each digit with the lines through it."""
+    def pit(self, x, page, count, style, w=PIT_W):
+        """A pit's box, `w` wide (at most PIT_W) on pages `page` and `page` + 1, its `count` in
+        2x digits (-1: no pit there, blank) in `style` (BOX_* bits). Each piece is a slice of
+        bytes made at start-up: the box's lines, its sides, each digit with the lines through it."""
         buf = self.buf
         top = page * WIDTH + x
         low = top + WIDTH
         self.dirty |= 3 << page
         if count < 0:
-            buf[top : top + PIT_W] = self.zeros[0:PIT_W]
-            buf[low : low + PIT_W] = self.zeros[0:PIT_W]
+            buf[top : top + w] = self.zeros[0:w]
+            buf[low : low + w] = self.zeros[0:w]
             return
         kind = 2 if style & BOX_CHOSEN else (1 if style & BOX_BOLD else 0)
         runs = self.runs
         at = kind * 2 * PIT_W
-        buf[top : top + PIT_W] = runs[at : at + PIT_W]
-        buf[low : low + PIT_W] = runs[at + PIT_W : at + 2 * PIT_W]
+        buf[top : top + w] = runs[at : at + w]
+        buf[low : low + w] = runs[at + PIT_W : at + PIT_W + w]
         # the sides, corners cut; a bold or chosen box has its second columns lit too
-        buf[top] = buf[top + PIT_W - 1] = 0xFE
-        buf[low] = buf[low + PIT_W - 1] = 0x7F
+        buf[top] = buf[top + w - 1] = 0xFE
+        buf[low] = buf[low + w - 1] = 0x7F
         if kind:
-            buf[top + 1] = buf[top + PIT_W - 2] = 0xFE if kind == 1 else 0xFF
-            buf[low + 1] = buf[low + PIT_W - 2] = 0x7F if kind == 1 else 0xFF
+            buf[top + 1] = buf[top + w - 2] = 0xFE if kind == 1 else 0xFF
+            buf[low + 1] = buf[low + w - 2] = 0x7F if kind == 1 else 0xFF
         glyphs = self.pit_digits
         if count < 10:
-            d = top + (PIT_W - 6) // 2
+            d = top + (w - 6) // 2
             at = (kind * 10 + count) * 12
             buf[d : d + 6] = glyphs[at : at + 6]
             buf[d + WIDTH : d + WIDTH + 6] = glyphs[at + 6 : at + 12]
         else:
-            d = top + (PIT_W - 14) // 2
+            step = (w + 12) >> 2  # (two digits 8 apart; 7 in a narrower box)
+            d = top + (w - step - 6) // 2
             at = (kind * 10 + count // 10) * 12
             buf[d : d + 6] = glyphs[at : at + 6]
             buf[d + WIDTH : d + WIDTH + 6] = glyphs[at + 6 : at + 12]
-            d += 8
+            d += step
             at = (kind * 10 + count % 10) * 12
             buf[d : d + 6] = glyphs[at : at + 6]
             buf[d + WIDTH : d + WIDTH + 6] = glyphs[at + 6 : at + 12]
         if style & BOX_PLAYED:
             # a short bar under the top line, in the middle: the last turn began here
-            for i in range(top + PIT_W // 2 - 3, top + PIT_W // 2 + 3):
+            for i in range(top + w // 2 - 3, top + w // 2 + 3):
                 buf[i] = buf[i] & ~0x06 if kind == 2 else buf[i] | 0x06
 
 

@@ -24,6 +24,8 @@ PAGES = (
     "Colours\nblue: your pits\norange: theirs\nwhite: last seed\ngreen: good move\n(blinks: a capture)\n",
     "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\ncomputer thinking\n\n",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
+    "Seven pits\nPits 7 (Settings):\nthe knob picks your\npit, a push sows it.\n"
+    "Bottom keys: < sow >.\n7 pits: the computer\nsearches every move.",
     "3-4 players\nEach seat a colour:\nperson or computer.\nRows in sowing order,\n"
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
     "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
@@ -39,6 +41,7 @@ COLOURS = (
     (),
     (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
+    (),
     (),
     (),
     (),

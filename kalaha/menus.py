@@ -9,6 +9,7 @@ module is shown (App.go): a game has the heap back. Each takes the app; menus na
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, SOUTH, SWAP, Board
 from kalaha.clock import ChessClock
+from kalaha.compat import forget
 from kalaha.game import HANDOVER_MS, SIDE_TITLES
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT, START_NAMES, computer_side
 from kalaha.store import RING, TWO_PLAYERS
@@ -48,6 +49,7 @@ def new_two_player_game(app):
 def open_ring(app):
     """3-4 players: their setup (kalaha.ringplay, imported now, let go with its screens)."""
     app.make_room_for_ring()
+    forget("kalaha.seven")  # (a seven-pit game's board, if one was played)
     from kalaha.ringplay import RING_SETUP, load_setup
 
     load_setup(app)
@@ -121,6 +123,10 @@ def new_game(app, computer):
 def begin_game(app, board, computer, clock):
     """Play `board` (new, or replayed to where a saved game stopped) in the app's game: the
     board shown, nothing carried over from the last game."""
+    if board.pits > 6:
+        import kalaha.seven  # noqa: F401  (its board, here: the import would slow a game's frame)
+    else:
+        forget("kalaha.seven")
     g = app.game
     g.board = board
     g.computer = computer

@@ -190,10 +190,49 @@ def screen_kind(buf):
         return None
     if all(cells_readable(buf, page) for page in range(PAGES)):
         return "text"
+    seven = read_seven(buf)
+    if None not in seven[0] and seven[1] is not None and seven[2] is not None:
+        if all(cells_readable(buf, page) for page in (0, 5, 6, 7)):
+            return "board"
     if all(cells_readable(buf, page) for page in (0, 4, 5, 6, 7)):
         if read_number(buf, 14, 10, 4, 44) is not None and read_number(buf, 76, 10, 4, 44) is not None:
             return "result"
     return None
+
+
+def read_seven_pit(buf, place):
+    """The count in a seven-pit board's box at view place `place` (0..6 the top row from the
+    left, 7..13 the bottom row: kalaha.seven), and whether it is the chosen (inverted) one."""
+    from kalaha.seven import BOX_PITCH, BOX_W, BOX_X, PITS, ROWS_PAGE
+
+    x = BOX_X + (place % PITS) * BOX_PITCH
+    y = (ROWS_PAGE + (place // PITS) * 2) * 8
+    dark = pixel(buf, x + 3, y + 2) == 1  # (inside the box above its digits: lit only inverted)
+    return read_number(buf, x + 2, y + 3, 2, BOX_W - 4, dark), dark
+
+
+def read_seven(buf):
+    """A seven-pit board (kalaha.seven) read back: (14 counts by view place, None where none
+    reads; the top store and the bottom store, each None when its line is no store's; the
+    place of the inverted box, -1 for none; the stores' marks: where the last seed fell)."""
+    counts = []
+    chosen = -1
+    for place in range(14):
+        count, dark = read_seven_pit(buf, place)
+        counts.append(count)
+        if dark and count is not None:
+            chosen = place
+    stores = []
+    marks = []
+    for page in (0, 5):
+        words = read_page(buf, page).split()
+        marked = words[-1:] == ["*"]
+        if marked:
+            words.pop()
+        ok = len(words) >= 3 and words[-2] == "store" and words[-1].isdigit()
+        stores.append(int(words[-1]) if ok else None)
+        marks.append(marked)
+    return counts, stores[0], stores[1], chosen, marks
 
 
 def _pit_area_blank(buf, key, columns=3):
@@ -210,5 +249,21 @@ def pit_at(app, key):
     if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
         return None  # (a replay's keys are its controls)
     b, _cells, viewer = app.view.shown(app)
+    if b.pits > 6:
+        return None  # (seven pits: the keys are the knob's, kalaha.seven)
     side, pit = pit_of_view_key(key, viewer, b.pits)
     return (side, pit) if pit else None
+
+
+def key_caption(app, key):
+    """What view key `key` does on the board shown: its pit ("S3"); on seven pits the bottom
+    row's "<", "sow" and ">" (kalaha.seven) while the game's board is shown; else ""."""
+    pit = pit_at(app, key)
+    if pit is not None:
+        return "%s%d" % ("SN"[pit[0]], pit[1])
+    if app.screen.shows_board and not app.screen.replays and app.game.board.pits > 6:
+        first = 12 - app.view.columns
+        if key == first or key == 11:
+            return "<" if key == first else ">"
+        return "sow" if key > first else ""
+    return ""

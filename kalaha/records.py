@@ -32,7 +32,7 @@ SPEED_NAMES = ("fast", "normal", "slow")
 # pair: what it means off, and on.
 SETTING_NOTES = (
     "seeds in each pit",
-    "pits on each side",
+    ("pits on each side", "7: knob picks the pit"),  # (seven: more pits than keys)
     ("lone seed stays", "lone seed is stored"),
     ("end: rows to owners", "empty row takes all"),
     "North may swap sides",
@@ -58,7 +58,8 @@ def setting_note(app):
             return "2 players: no clock"
         return "%d min, +%d s a move" % (base // 60000, increment // 1000)
     if isinstance(note, tuple):
-        return note[1 if app.settings[SETTING_KEYS[cursor]] else 0]
+        value = app.settings[SETTING_KEYS[cursor]]
+        return note[1 if value is True or value == 7 else 0]
     return note
 
 

@@ -135,6 +135,8 @@ class Replay(Page):
             self.board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
         else:
             self.board = Board(**g.rules)
+            if self.board.pits > 6:
+                import kalaha.seven  # noqa: F401  (its board: imported here, not in a frame)
         self.viewer = NORTH if g.mode == SOUTH else SOUTH  # (the computer's side: mode 0 or 1)
         self.ply = 0
         self.cells = list(self.board.cells)

@@ -151,6 +151,11 @@ class Playing(Page):
     shows_board = True
 
     def key(self, app, key):
+        if app.game.board.pits > 6:
+            from kalaha.seven import key as seven_key  # (more pits than keys)
+
+            seven_key(app, key)
+            return
         app.press_pit(key)
 
     def turn(self, app, delta):

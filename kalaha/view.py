@@ -60,18 +60,22 @@ def view_key_of_pit(side, pit, viewer, pits=6):
 
     Your pits are the bottom keys, pit P on key 11 next to your store (on every board size);
     the opponent's pit P+1-k, the one across from your pit k, is the key two rows above it.
+    Seven pits have more than keys: 14 view places, 0..6 the opponent's row on the display
+    and 7..13 yours (kalaha.seven), none of them a key.
     """
+    half = 7 if pits > 6 else 6
     if side == viewer:
-        return 11 - pits + pit
-    return 6 - pit
+        return 2 * half - 1 - pits + pit
+    return half - pit
 
 
 def pit_of_view_key(key, viewer, pits=6):
     """(side, pit) for view key `key`, or (side, 0) for a key with no pit (P < 6)."""
-    if key >= 6:
-        pit = key - 11 + pits
+    half = 7 if pits > 6 else 6
+    if key >= half:
+        pit = key - 2 * half + 1 + pits
         return viewer, pit if pit >= 1 else 0
-    pit = 6 - key
+    pit = half - key
     return 1 - viewer, pit if pit <= pits else 0
 
 
@@ -110,7 +114,7 @@ class View:
         self.pit_styles = bytearray(12)  # each view key's pit box style (kalaha.frame BOX_*)
         self.labels = []  # a menu's labels, reused
         self.store_labels = ["", ""]  # the board's two players' labels: the opponent's, yours
-        self.hints = [0] * 12  # each view key's hint colour (HINT_*) ...
+        self.hints = [0] * 14  # each view key's hint colour (HINT_*; 14: seven pits' places) ...
         self.hints_version = -1  # ... for the board of this version
         self.shades = [0] * 20  # yours and theirs at ten seed-count levels ...
         self.shade_bright = -1  # ... for this brightness
@@ -144,7 +148,7 @@ class View:
         """Per view key: HINT_EXTRA/HINT_CAPTURE for the mover's pits, HINT_DANGER where the
         opponent could capture."""
         out = self.hints
-        for k in range(12):
+        for k in range(14):
             out[k] = 0
         side = b.to_move
         first = b.pit_index(side, 1)
@@ -252,6 +256,11 @@ class View:
     def board(self, app):
         """The board screen: pits, stores and words on the display, the colours on the keys."""
         b, c, viewer = self.shown(app)
+        if b.pits > 6:
+            from kalaha.seven import board as seven  # (more pits than keys: imported with such a game)
+
+            seven(self, app, b, c, viewer)
+            return
         g = app.game
         replay = app.screen.replays
         px = app.pixels

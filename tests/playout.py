@@ -58,10 +58,13 @@ def play_out(app, max_frames=20000):
             pit = 0
             for m in b.legal_moves():
                 pit = m
-            key = view_key_of_pit(b.to_move, pit, app.game.viewer, b.pits)
-            app.key_down(key)
-            app.tick(now)
-            app.key_up(key)
+            keys = (view_key_of_pit(b.to_move, pit, app.game.viewer, b.pits),)
+            if b.pits > 6:
+                keys = (9, 10)  # (seven pits: "<" puts the cursor on the highest pit, "sow")
+            for key in keys:
+                app.key_down(key)
+                app.tick(now)
+                app.key_up(key)
         app.tick(now)
         app.sounds.clear()
     return frames

@@ -1,4 +1,5 @@
-"""The app's flow in CircuitPython's own interpreter: whole games give the same result as CPython."""
+"""The app's flow in CircuitPython's own interpreter: whole games (5 pits, and 7 by the knob's keys)
+give the same result as CPython."""
 
 import os
 
@@ -10,10 +11,10 @@ GAME_SCRIPT = """
 from kalaha.app import App
 from playout import play_out
 
-def play(level, two_players):
+def play(level, two_players, pits=5):
     # (the same slices both ways: CircuitPython compiles the search's viper from the sources as
     # machine code, whose default slice is bigger; the levels' time caps count frames here)
-    app = App({"pits": 5, "seeds": 3}, slice_nodes=4)
+    app = App({"pits": pits, "seeds": 3}, slice_nodes=4)
     app.tick(0)
     app.turn(1 if two_players else 0)
     app.click()
@@ -24,8 +25,9 @@ def play(level, two_players):
     play_out(app)
     return "%s|%s|%s|%s" % (level, two_players, app.game.board.record(), app.game.result_text)
 
-for level, two in (("easy", False), ("medium", False), ("strong", False), ("easy", True)):
-    print(play(level, two))
+for level, two, pits in (("easy", False, 5), ("medium", False, 5), ("strong", False, 5), ("easy", True, 5),
+                         ("medium", False, 7), ("easy", True, 7)):
+    print(play(level, two, pits))
 """
 
 
@@ -36,8 +38,8 @@ def test_whole_games_through_the_app_match_cpython(tmp_path):
     assert status == 0, err
     namespace = {}
     exec(
-        GAME_SCRIPT.replace("for level, two in", "results = []\nfor level, two in").replace(
-            "    print(play(level, two))", "    results.append(play(level, two))"
+        GAME_SCRIPT.replace("for level, two, pits in", "results = []\nfor level, two, pits in").replace(
+            "    print(play(level, two, pits))", "    results.append(play(level, two, pits))"
         ),
         namespace,
     )

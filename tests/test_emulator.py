@@ -107,7 +107,9 @@ def test_a_missing_firmware_says_where_to_get_one(tmp_path):
         emulate.run([], "nothing", firmware=str(tmp_path / "none.uf2"))
 
 
-@pytest.mark.parametrize("level", ["easy", "expert", emulate.TWO, emulate.RING, emulate.RING6])
+@pytest.mark.parametrize(
+    "level", ["easy", "expert", emulate.TWO, emulate.RING, emulate.RING6, emulate.SEVEN, emulate.TWO7]
+)
 def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
     # The scenario's knob turns and pushes, played on the app here from a first start: they
     # must land in the game they name (a new menu row would otherwise start something else).
@@ -139,8 +141,10 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
         assert ring.board.pits == (6 if level == emulate.RING6 else 4)
         assert [ring_module.is_computer(seat) for seat in range(3)] == [False, True, True]
     else:
-        assert app.screen == GAME and (app.game.computer is None) == (level == emulate.TWO)
-        assert level == emulate.TWO or app.level == level
+        two = level in (emulate.TWO, emulate.TWO7)
+        assert app.screen == GAME and (app.game.computer is None) == two
+        assert app.game.board.pits == (7 if level in (emulate.SEVEN, emulate.TWO7) else 6)
+        assert two or app.level == ("strong" if level == emulate.SEVEN else level)
 
 
 def test_the_computers_whole_turns_are_read_from_the_serial_report():

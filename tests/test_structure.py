@@ -66,11 +66,13 @@ def test_the_circle_finder_finds_a_circle():
 # The allowed pairs: a module whose rarely needed code lives in a helper that it imports only
 # when used (and the device never, or only at start-up), the helper building on it. Board's
 # record() and position() over kalaha.notation; the store's loading at start-up in storeload,
-# its compaction in snapshot.
+# its compaction in snapshot; the game screen's keys and board of seven pits in kalaha.seven.
 HELPERS = (
     ("kalaha.board", "kalaha.notation"),
     ("kalaha.store", "kalaha.storeload"),
     ("kalaha.store", "kalaha.snapshot"),
+    ("kalaha.screens", "kalaha.seven"),
+    ("kalaha.view", "kalaha.seven"),
 )
 
 

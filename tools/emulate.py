@@ -26,6 +26,11 @@ LEVEL_CLICKS = {"medium": 0, "strong": 1, "expert": 2, "easy": 3}  # the setup s
 TWO = "two"  # `--level two`: a two-player game (the same keys pressed for both players)
 RING = "ring"  # `--level ring`: 3 players, the computer on two seats (Strong), the person Blue
 RING6 = "ring6"  # `--level ring6`: the same with 6 pits a seat (4 seeds)
+SEVEN = "seven"  # `--level seven`: Strong on 7 pits (Settings: Pits 7), by the knob's keys
+TWO7 = "two7"  # `--level two7`: two players on 7 pits
+# Settings (the main menu's 6th row), Pits (its 2nd) pushed once: 6 -> 7, Back (its 12th)
+SEVEN_PITS = [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 1}, {"wait": 300}]
+SEVEN_PITS += [{"click": 1}, {"wait": 300}, {"turn": 10}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
 
 
 class EmulatorMissing(Exception):
@@ -254,6 +259,10 @@ def game_steps(level, until_result=True, first_key=8):
     game); level TWO: menu -> Two players -> the whole game (the device turns every turn)."""
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "help"}, {"click": 1}, {"wait": 1500}]
     steps += [{"shot": "menu"}]
+    seven = level in (SEVEN, TWO7)
+    if seven:
+        steps += SEVEN_PITS
+        level = TWO if level == TWO7 else "strong"
     if level == TWO:
         steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     elif level in (RING, RING6):
@@ -277,8 +286,12 @@ def game_steps(level, until_result=True, first_key=8):
             keys = [11, 10, 9, 8]  # the mover's pits 4..1 (only Blue is a person)
         elif level == RING6:
             keys = [11, 10, 9, 8, 7, 6]  # the mover's pits 6..1 (only Blue is a person)
+        if seven:
+            # (the bottom row is the knob's: "<" puts the cursor on the highest pit, "sow";
+            # North's, turned, are the physical keys 2 and 1)
+            keys = [9, 10] + ([2, 1] if level == TWO else [])
         play = {"play": keys, "every": 700, "until": "kalaha: result", "ms": 1800000}
-        if level in (RING, RING6):
+        if level in (RING, RING6) or seven:
             play["turn_every"] = 5  # (the knob turned in the game too: a turn once crashed it)
         steps += [play]
         # (long enough for a report after the result: the coach runs there)
@@ -397,7 +410,9 @@ def summary(out, figs):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.emulate")
-    parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6])
+    parser.add_argument(
+        "--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6, SEVEN, TWO7]
+    )
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
     parser.add_argument(
         "--firmware",
@@ -419,6 +434,8 @@ def main(argv=None):
                 TWO: "two-player game",
                 RING: "3-player game (two computer seats)",
                 RING6: "3-player game of 6 pits (two computer seats)",
+                SEVEN: "game of 7 pits against strong",
+                TWO7: "two-player game of 7 pits",
             }.get(args.level, "game against " + args.level)
         )
         status, serial, prefix = run(
