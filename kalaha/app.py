@@ -361,6 +361,8 @@ class App:
                 forget(name)
         if screen.shows_board or screen.module is not None:
             forget("kalaha.menus")  # (the menus' actions: App.act imports them again)
+            if self.game.clock is None:
+                forget("kalaha.clock")  # (the settings' and the menus' import: 1.5 KB a game needs not)
         if screen.ring and not old.ring:
             self.make_room_for_ring()
         elif old.ring and not screen.ring:

@@ -18,6 +18,7 @@ PIT_PITCH = const(21)  # pit boxes across: PIT_W and a blank column
 PANEL_X = const(64)  # rows of three: the stores' panel, right of the pits
 PANEL_TEXT = const(67)  # ... its text (on the 6-pixel grid of the full lines)
 PANEL_CHARS = const(10)
+STORE_TEXT = "%-10s store %2d"  # a store's line (rows of six, seven pits), 21 characters with " *"
 STORE_X = const(107)  # the stores' two 3x digits, right-aligned (to column 127)
 _STORE_LEFT = const(103)  # ... the store's region from here (the landed mark first)
 STORE_Y = (9, 41)  # the opponent's store (top) and yours
@@ -124,7 +125,7 @@ def board(frame, cols, b, c, viewer, key_cells, styles, labels, lit, info, sown,
         inverted = half == lit
         if narrow:
             # Rows of six fill the width: each store's line below the pits, its name and count.
-            line(frame, 4 + half, "%-12s store %2d%s" % (label, count, " *" if mark else ""), inverted)
+            line(frame, 4 + half, STORE_TEXT % (label, count) + (" *" if mark else ""), inverted)
             continue
         page = 0 if half == 0 else 7
         if frame.changed(R_LABEL + half, label, 1 if inverted else 0):

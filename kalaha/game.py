@@ -5,7 +5,6 @@ Pure logic: the app (kalaha.app) feeds it the player's and the computer's moves 
 """
 
 from kalaha.board import DRAW, END_EMPTY, NORTH, SOUTH
-from kalaha.clock import WARN_MS
 from kalaha.compat import const
 
 SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
@@ -126,6 +125,8 @@ class Game:
         if second == self.last_second:
             return -1
         self.last_second = second
+        from kalaha.clock import WARN_MS  # (a clocked game has it loaded: App.go)
+
         return CLOCK_TICK if left < WARN_MS else -1
 
     def end(self, now):

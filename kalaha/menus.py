@@ -8,7 +8,6 @@ module is shown (App.go): a game has the heap back. Each takes the app; menus na
 
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, SOUTH, SWAP, Board
-from kalaha.clock import ChessClock
 from kalaha.compat import forget
 from kalaha.game import HANDOVER_MS, SIDE_TITLES
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT, START_NAMES, computer_side
@@ -147,6 +146,8 @@ def make_clock(app, control):
     """A chess clock for `control` (kalaha.clock.CONTROLS), South's running; None for none."""
     if not control:
         return None
+    from kalaha.clock import ChessClock
+
     clock = ChessClock(control)
     clock.start(SOUTH, app.now)
     return clock

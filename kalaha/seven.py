@@ -6,7 +6,7 @@ not pay for it in heap.
 """
 
 from kalaha.compat import const
-from kalaha.draw import line, pit_style, split
+from kalaha.draw import STORE_TEXT, line, pit_style, split
 from kalaha.frame import COLUMNS
 from kalaha.view import (
     BLINK_MS,
@@ -29,7 +29,6 @@ BOX_W = const(17)
 BOX_PITCH = const(18)  # seven boxes and a blank column each fill the width
 BOX_X = const(1)
 ROWS_PAGE = const(1)
-STORE_TEXT = "%-10s store %2d"  # a store's line: its player and count (" *": the last seed fell there)
 KEYS_WORDS = "bottom keys: < sow >"  # (a key with nothing to do says what the keys are)
 
 

@@ -22,7 +22,6 @@ write that rewrites the sector), so saving never needs a big block from a fragme
 
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME
-from kalaha.clock import CONTROLS
 from kalaha.compat import const, forget
 
 try:
@@ -35,6 +34,7 @@ MAGIC1 = const(0x48)  # "H"
 VERSION = const(2)
 OLD_VERSION = const(1)  # Fletcher-16 records: read, then rewritten as VERSION
 SIZE = const(4096)
+N_CONTROLS = const(5)  # the chess clock's time controls (kalaha.clock.CONTROLS: not loaded with the store)
 HEADER = const(3)
 
 R_SNAPSHOT = const(1)
@@ -233,7 +233,7 @@ class SavedGame:
             raise Damaged("level")
         if ring and ((level >> 4) & 3 >= rules["seats"] or level >> 6 > 2):
             raise Damaged("first seat or time")
-        if mode > RING or (not ring and (level >= len(LEVEL_NAMES) or clock >= len(CONTROLS))):
+        if mode > RING or (not ring and (level >= len(LEVEL_NAMES) or clock >= N_CONTROLS)):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
         if ring and (clock >> rules["seats"] or ring_computers(g) == (1 << rules["seats"]) - 1):

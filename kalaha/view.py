@@ -3,7 +3,6 @@ the keys' colours and the speaker's tones, the key map (which key shows which pi
 """
 
 from kalaha.board import DRAW, NORTH, SOUTH
-from kalaha.clock import WARN_MS, format_ms
 from kalaha.compat import const
 from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, fits, menu, pit_style, result
 from kalaha.game import SIDE_TITLES
@@ -435,6 +434,8 @@ class View:
         return "N" if side == g.computer else "S"
 
     def _clock_text(self, app, side):
+        from kalaha.clock import WARN_MS, format_ms  # (loaded only with a clocked game: App.go)
+
         clock = app.game.clock
         left = clock.left(side, app.now)
         # The last ten seconds blink (with a tick each second).

@@ -609,6 +609,14 @@ def test_rows_of_six_draw_the_board_whole():
         b.tick(t * FRAME)
         assert bytes(b.frame.buf) == fresh_frame(b)
     assert lines(b)[5].startswith("> South") and "store" in lines(b)[5]
+    # South's pit 3 (4 seeds) ends in South's store: its line marks it, whole on its 21 characters
+    b.key_down(8)
+    b.key_up(8)
+    t = 40
+    while (b.sowing.path is not None or "*" not in lines(b)[5]) and t < 400:
+        t += 1
+        b.tick(t * FRAME)
+    assert lines(b)[5].rstrip().endswith("store  1 *"), lines(b)
 
 
 def test_hint_colours_light_the_frame_after_a_sowing_ends():

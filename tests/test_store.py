@@ -275,3 +275,18 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     loaded = Store(MemoryFlash(old.read()))
     assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0]
     assert loaded.settings == DEFAULT_SETTINGS
+
+
+def test_a_saved_game_keeps_every_time_control_and_refuses_one_past_them():
+    # The store checks a saved clock against its own count (the clock's module is not loaded with
+    # it): every control of kalaha.clock decodes, the next index is damage.
+    from kalaha.clock import CONTROLS
+    from kalaha.store import Damaged, SavedGame
+
+    for clock in range(len(CONTROLS) + 1):
+        data = SavedGame(RULES, TWO_PLAYERS, 0, clock).encode()
+        if clock < len(CONTROLS):
+            assert SavedGame.decode(data, 0, len(data))[0].clock == clock
+        else:
+            with pytest.raises(Damaged):
+                SavedGame.decode(data, 0, len(data))
