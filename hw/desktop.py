@@ -240,7 +240,7 @@ class Simulator:
             self.step()
 
     def draw(self):
-        from kalaha.reading import key_caption
+        from hw.keycaps import key_caption
 
         pg = self.pygame
         win = self.device

@@ -158,26 +158,8 @@ class Web:
         return hexlify(self.flash.flash.data).decode()
 
     def labels(self):
-        """The pit each physical key plays where a board is shown ("S3", "N1"), else "", comma
-        separated: the simulator's key captions."""
-        out = []
-        for k in range(12):
-            pit = pit_at(self.app, self.layout.view_key(k, self.app.flip))
-            out.append("%s%d" % ("SN"[pit[0]], pit[1]) if pit is not None else "")
-        return ",".join(out)
+        """What each physical key does where a board is shown ("S3", "N1"; on seven pits "<",
+        "sow", ">"), else "", comma separated: the simulator's key captions."""
+        from hw.keycaps import key_caption
 
-
-def pit_at(app, key):
-    """(side, pit) that view key `key` shows where a board is on screen, else None: as
-    kalaha.reading.pit_at, which MicroPython cannot import (it reads kalaha.draw's private
-    consts, which MicroPython compiles away)."""
-    from kalaha.screens import GAME_MENU, MOVES
-    from kalaha.view import pit_of_view_key
-
-    if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
-        return None  # (a replay's keys are its controls)
-    b, _cells, viewer = app.view.shown(app)
-    if b.pits > 6:
-        return None  # (seven pits: the keys are the knob's, kalaha.seven)
-    side, pit = pit_of_view_key(key, viewer, b.pits)
-    return (side, pit) if pit else None
+        return ",".join(key_caption(self.app, self.layout.view_key(k, self.app.flip)) for k in range(12))

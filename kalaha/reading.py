@@ -239,31 +239,3 @@ def _pit_area_blank(buf, key, columns=3):
     x = (key % columns) * PIT_PITCH
     page = (key // columns) * 2
     return not any(buf[p * WIDTH + x + i] for p in (page, page + 1) for i in range(PIT_W))
-
-
-def pit_at(app, key):
-    """(side, pit) that view key `key` shows where a board is on screen, else None."""
-    from kalaha.screens import GAME_MENU, MOVES
-    from kalaha.view import pit_of_view_key
-
-    if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
-        return None  # (a replay's keys are its controls)
-    b, _cells, viewer = app.view.shown(app)
-    if b.pits > 6:
-        return None  # (seven pits: the keys are the knob's, kalaha.seven)
-    side, pit = pit_of_view_key(key, viewer, b.pits)
-    return (side, pit) if pit else None
-
-
-def key_caption(app, key):
-    """What view key `key` does on the board shown: its pit ("S3"); on seven pits the bottom
-    row's "<", "sow" and ">" (kalaha.seven) while the game's board is shown; else ""."""
-    pit = pit_at(app, key)
-    if pit is not None:
-        return "%s%d" % ("SN"[pit[0]], pit[1])
-    if app.screen.shows_board and not app.screen.replays and app.game.board.pits > 6:
-        first = 12 - app.view.columns
-        if key == first or key == 11:
-            return "<" if key == first else ">"
-        return "sow" if key > first else ""
-    return ""

@@ -7,6 +7,7 @@ import pytest
 from test_app import FRAME, Driver, start_vs_computer
 from test_persistence import play_some
 
+from hw.keycaps import pit_at
 from kalaha import NORTH, SOUTH
 from kalaha.app import COMPUTER_PAUSE_MS, CURSOR_MS, DIM_MS, OFF_MS, App
 from kalaha.draw import PANEL_CHARS, split
@@ -17,7 +18,7 @@ from kalaha.howto import page as help_page
 from kalaha.memflash import MemoryFlash
 from kalaha.reading import app_lines as lines
 from kalaha.reading import app_words as board_words
-from kalaha.reading import pit_at, read_board
+from kalaha.reading import read_board
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,

@@ -13,7 +13,7 @@ import time
 import pytest
 from cpy import ROOT
 
-from hw.web import BrowserFlash, Web, image_bytes, pit_at
+from hw.web import BrowserFlash, Web, image_bytes
 from kalaha.reading import board_label, read_board, read_lines, screen_kind
 from tools import web as webtool
 
@@ -547,8 +547,8 @@ def test_damaged_storage_starts_as_the_device_does_and_says_so():
     assert isinstance(web.flash, BrowserFlash) and web.flash.read() == bytes(image)
 
 
-def test_the_keys_captions_are_the_readings():
-    from kalaha import reading
+def test_the_keys_captions_are_the_pits_they_play():
+    from hw.keycaps import pit_at
 
     web = Web("")
     web.click()
@@ -562,13 +562,12 @@ def test_the_keys_captions_are_the_readings():
         now = steps(web, now, 4000)
         want = []
         for key in range(12):
-            pit = reading.pit_at(web.app, web.layout.view_key(key, web.app.flip))
+            pit = pit_at(web.app, web.layout.view_key(key, web.app.flip))
             want.append("%s%d" % ("SN"[pit[0]], pit[1]) if pit else "")
         assert web.labels() == ",".join(want)
         turned.append((web.flip(), web.labels().split(",")[6]))
     # North holds the device turned round: the pits stay where they are (S1 on physical key 6)
     assert turned == [(True, "S1"), (False, "S1")]
-    assert pit_at(web.app, 0) == reading.pit_at(web.app, 0)
 
 
 def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
