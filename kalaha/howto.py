@@ -30,7 +30,7 @@ PAGES = (
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
     "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
     "turn, sowing or seed.\nBottom corner keys:\na step back, on.",
-    "About\nPocket Kalaha for the\nAdafruit MacroPad.\nSearch: bytecode\n(machine code, 15x\n"
+    "About\nPocket Kalaha for the\nAdafruit MacroPad.\nSearch: bytecode\n(machine code, 25x\n"
     "faster: our firmware)\n",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r.
