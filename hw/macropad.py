@@ -72,7 +72,8 @@ class NvmFlash:
 
 
 class Sound:
-    """Non-blocking beeps with synthio: press a note now, release it when its time is up."""
+    """Non-blocking beeps with synthio: press a note now, release it when its time is up; and
+    the background music on the same synthesizer (hw/music.py, imported only while it is on)."""
 
     def __init__(self):
         self.enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
@@ -82,18 +83,32 @@ class Sound:
         self.audio.play(self.synth)
         self.note = None
         self.until = 0
+        self.music = None  # hw.music.Voice while the settings' music is on
 
-    def play(self, sounds, now):
+    def play(self, app, now):
+        """This frame's newest beep (app.sounds, emptied), and the music's next note."""
+        sounds = app.sounds
         if self.note is not None and now - self.until >= 0:
             self.synth.release(self.note)
             self.note = None
-        if sounds:
+        if sounds and app.settings["sound"]:
             hz, ms = sounds[-1]  # the newest sound wins; ticks are short anyway
             if self.note is not None:
                 self.synth.release(self.note)
             self.note = synthio.Note(frequency=hz)
             self.synth.press(self.note)
             self.until = now + ms
+        sounds.clear()
+        music = self.music
+        if music is not None:
+            music.frame(app, now)
+            if not app.settings["music"]:
+                music.close()
+                self.music = None
+                forget("hw.music")
+                forget("kalaha.music")
+        elif app.settings["music"]:
+            self.music = __import__("hw.music", None, None, ("Voice",)).Voice(self.synth)
 
 
 class SerialReport:
@@ -263,6 +278,5 @@ def main():
             if ask and not searching and (supervisor.ticks_ms() - ticks) % TICKS_WRAP <= _ASK_FREE_UNTIL_MS:
                 collect = gc.mem_free() < _COLLECT_BELOW
         # (else this frame's refresh used its time: the app ticks the next, its clock catching up)
-        sound.play(app.sounds if app.settings["sound"] else (), now)
-        app.sounds.clear()
+        sound.play(app, now)
         report.frame(app, now, ticks, pixels_done, display_done, supervisor.ticks_ms())

@@ -26,6 +26,8 @@ PAGES = (
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
     "3-4 players\nEach seat a colour:\nperson or computer.\nRows in sowing order,\n"
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
+    "Music\nSettings: Music 1-5\nplays a calm tune.\nIn a game: push the\n"
+    "knob for the game\nmenu, then Music off\n(or Music on).",
     "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
     "turn, sowing or seed.\nBottom corner keys:\na step back, on.",
     "About\nPocket Kalaha for the\nAdafruit MacroPad.\nSearch: bytecode\n(machine code, 15x\n"
@@ -39,6 +41,7 @@ COLOURS = (
     (),
     (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
+    (),
     (),
     (),
     (),

@@ -14,7 +14,7 @@ from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
-from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page
+from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page, music_item
 from kalaha.store import END_EMPTY, END_RESIGN, ring_computers
 from kalaha.store import RING as RING_MODE
 from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, TICK, WIN, scale
@@ -618,7 +618,7 @@ class RingResult(Menu):
 
 
 def ring_menu_items(app):
-    return RING_MENU_ITEMS
+    return RING_MENU_ITEMS[:1] + (music_item(app),) + RING_MENU_ITEMS[1:]
 
 
 RING = RingGame()
