@@ -6,7 +6,7 @@ from array import array
 
 import synthio
 
-from kalaha.music import TUNES_FILE, Music
+from kalaha.music import open_music
 
 AMPLITUDE = 0.3  # under the beeps (1.0): they must still be heard
 # One cycle of a triangle wave: rounder than the beeps' square, and 32 samples (64 bytes).
@@ -24,11 +24,7 @@ class Voice:
             synthio.Note(440, waveform=TRIANGLE, envelope=envelope, amplitude=AMPLITUDE) for _ in range(2)
         )
         self.which = 0
-        try:
-            file = open(TUNES_FILE, "rb")
-        except OSError:
-            file = None  # (the music says so once and stays silent)
-        self.player = Music(file)
+        self.player = open_music()
 
     def frame(self, app, now):
         hz = self.player.step(app, now)
@@ -42,5 +38,4 @@ class Voice:
 
     def close(self):
         self.synth.release(self.notes)
-        if self.player.file is not None:
-            self.player.file.close()
+        self.player.close()

@@ -17,6 +17,14 @@ _TOKENS = const(8)  # words read at most a frame: a tune far down the file start
 _LATE_MS = const(200)  # a note this late starts now: the tune does not hurry to catch up
 
 
+def open_music(path=TUNES_FILE):
+    """A Music of the tunes file at `path`; one that stays silent (and says so) without it."""
+    try:
+        return Music(open(path, "rb"))
+    except OSError:
+        return Music(None)
+
+
 def hz(note):
     """The frequency of `note` (octave * 12 + semitone from C; C4 is 48) in whole Hz."""
     shift = 8 - note // 12
@@ -75,6 +83,10 @@ class Music:
         except (ValueError, OSError):
             self.problem = "music file damaged"
             return self._silence()
+
+    def close(self):
+        if self.file is not None:
+            self.file.close()
 
     def _silence(self):
         if self.sounding:
