@@ -102,6 +102,8 @@ class Music:
                     self.found += 1
                     self.start = self.pos + self.i
                     self.played = 0
+                    self.next_at = now  # (its first note starts when it is found)
+                    self.unit = self.units
                 elif note == -1:
                     raise ValueError("no tune %d" % self.tune)
                 continue
@@ -142,8 +144,9 @@ class Music:
         return self.buf[self.i - 1]
 
     def _word(self):
-        """The next word: a note (octave * 12 + semitone), 0 a rest, -2 a tune's start (its unit
-        read), -1 the file's end; a word that is none of these raises ValueError."""
+        """The next word: a note (octave * 12 + semitone), 0 a rest (its length in self.units),
+        -2 a tune's start (its unit in self.units), -1 the file's end; a word that is none of
+        these raises ValueError."""
         b = self._byte()
         while b == 35 or 0 <= b <= 32:  # (a comment to its line's end, or white space)
             if b == 35:
@@ -158,7 +161,7 @@ class Music:
                     raise ValueError("word")
             if self._byte() != 32:
                 raise ValueError("tune")
-            self.unit = self._number(self._byte(), 40, 2000)
+            self.units = self._number(self._byte(), 40, 2000)  # (the unit, when it is the tune's)
             return -2
         if b == 82:  # "R": a rest
             note = 0

@@ -45,7 +45,9 @@ def test_build_holds_exactly_the_device_files_as_circuitpython_bytecode(built):
     twins = len(MACHINE_CODE)
     assert "kalaha/tunes.txt" in files  # the music's tunes, read from the drive as they are
     data = len(DEVICE_DATA)
-    assert len(device_files()) + twins + sum(len(v) for v in DEVICE_LIBRARIES.values()) + data + 1 == len(files)
+    assert len(device_files()) + twins + sum(len(v) for v in DEVICE_LIBRARIES.values()) + data + 1 == len(
+        files
+    )
     with open(os.path.join(built, "kalaha", "board.mpy"), "rb") as f:
         assert f.read(2) == b"C\x06"  # CircuitPython's .mpy (MicroPython's start with "M")
     assert build.built_for() == circuitpython.DEFAULT_VERSION

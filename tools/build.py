@@ -14,7 +14,14 @@ import time
 import zipfile
 
 from tools import circuitpython
-from tools.manifest import DEVICE_DATA, DEVICE_LIBRARIES, MACHINE_CODE, ROOT, SUPPORTED_CIRCUITPYTHON, device_files
+from tools.manifest import (
+    DEVICE_DATA,
+    DEVICE_LIBRARIES,
+    MACHINE_CODE,
+    ROOT,
+    SUPPORTED_CIRCUITPYTHON,
+    device_files,
+)
 
 BUILD = os.path.join(ROOT, "build")
 DRIVE = os.path.join(BUILD, "CIRCUITPY")
