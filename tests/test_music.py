@@ -7,7 +7,7 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playout import Hands, choose
+from playout import Hands
 
 from kalaha.app import App
 from kalaha.memflash import MemoryFlash
