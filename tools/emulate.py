@@ -116,6 +116,8 @@ def run(steps, name, drive=DRIVE, timeout=3600, firmware=None):
     if os.path.exists(prefix + ".serial.txt"):
         with open(prefix + ".serial.txt", encoding="latin-1") as f:
             serial = f.read()
+    # (the scenario's own figures: the audio DMA's buffers, tools/emulate_scenario.mjs)
+    serial += "".join("\n" + line for line in proc.stdout.splitlines() if line.startswith("[kalaha] audio:"))
     if proc.returncode:
         serial += "\n[emulator] " + (proc.stdout + proc.stderr)[-2000:]
     return proc.returncode, serial, prefix
@@ -142,6 +144,7 @@ def figures(serial):
             wait = 0
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
     startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
+    audio = re.findall(r"\[kalaha\] audio: ([^\r\n]*)", serial)
     return {
         "startup": startup,
         "free": free,
@@ -152,6 +155,7 @@ def figures(serial):
         "thought": thought,
         "turns": turns,
         "results": results,
+        "audio": audio,
     }
 
 
@@ -244,11 +248,17 @@ def to_png(fb_json, png, scale=4):
     return png
 
 
-def game_steps(level, until_result=True, first_key=8):
-    """First start's help -> menu -> Play computer -> level -> Start game -> (a move | the whole
-    game); level TWO: menu -> Two players -> the whole game (the device turns every turn)."""
+def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
+    """First start's help -> menu -> (music: Settings -> Music pushed `music` times -> Back) ->
+    Play computer -> level -> Start game -> (a move | the whole game); level TWO: menu -> Two
+    players -> the whole game (the device turns every turn)."""
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "help"}, {"click": 1}, {"wait": 1500}]
     steps += [{"shot": "menu"}]
+    if music:
+        # Settings is the main menu's 6th row, Music the settings' 8th, Back their 13th
+        steps += [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 7}, {"wait": 300}]
+        steps += [{"click": 1}, {"wait": 300}] * music
+        steps += [{"shot": "music"}, {"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
     if level == TWO:
         steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     elif level in (RING, RING6):
@@ -265,7 +275,12 @@ def game_steps(level, until_result=True, first_key=8):
         steps += [{"click": 1}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
         steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
-    if until_result:
+    if turns:
+        # only the computer's first `turns` whole turns (and a report after them)
+        until = "(?:kalaha: turn:[\\s\\S]*?){%d}" % turns
+        steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": until, "ms": 1800000}]
+        steps += [{"wait": 6000}, {"shot": "moved"}]
+    elif until_result:
         # (two players: the device turns for North, whose pits are then the physical keys 0..5)
         keys = [11, 10, 9, 8, 7, 6] + ([0, 1, 2, 3, 4, 5] if level == TWO else [])
         if level == RING:
@@ -403,6 +418,9 @@ def summary(out, figs):
             "longest %d ms\n"
             % (n, sum(thinking) // n, max(thinking), sum(nodes) // n, max(nodes), sum(wait) // n, max(wait))
         )
+        out.write("search speed: %d nodes a second of thinking\n" % (sum(nodes) * 1000 // max(1, sum(thinking))))
+    for line in figs.get("audio", ()):
+        out.write("audio DMA: %s\n" % line)
     for r in figs["results"]:
         out.write("result: %s\n" % r)
 
@@ -411,6 +429,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.emulate")
     parser.add_argument("--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6])
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
+    parser.add_argument("--music", type=int, default=0, choices=range(6), help="the music's tune (0: off)")
+    parser.add_argument("--turns", type=int, default=0, help="only the computer's first N turns")
     parser.add_argument(
         "--firmware", help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ../shared's)"
     )
@@ -432,11 +452,14 @@ def main(argv=None):
             }.get(args.level, "game against " + args.level)
         )
         status, serial, prefix = run(
-            game_steps(args.level), "game_" + args.level, timeout=6 * 3600, firmware=args.firmware
+            game_steps(args.level, music=args.music, turns=args.turns),
+            "game_%s%s" % (args.level, "_music" if args.music else ""),
+            timeout=6 * 3600,
+            firmware=args.firmware,
         )
         figs = figures(serial)
         summary(out, figs)
-        for name in ("menu", "start", "result"):
+        for name in ("menu", "music", "start", "result"):
             path = "%s_%s.fb.json" % (prefix, name)
             if os.path.exists(path):
                 out.write("picture: %s\n" % to_png(path, path.replace(".fb.json", ".png")))
