@@ -408,12 +408,6 @@ class App:
         if "kalaha.menus" not in sys.modules and self.frame.complete and not self.frame.drawn:
             __import__("kalaha.menus")
 
-    def toggle_music(self):
-        """The game menu's Music on or off: the tune last chosen in the settings, or none."""
-        s = self.settings
-        s["music"] = 0 if s["music"] else s["tune"]
-        self.store.save_settings(s)
-
     def say(self, text, ms=1500):
         """Words on the bottom line for `ms`."""
         self.message = text

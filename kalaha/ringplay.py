@@ -617,6 +617,12 @@ class RingResult(Menu):
         result_keys(app)
 
 
+def toggle_music(app):
+    """The ring's game menu's Music on or off (kalaha.menus.toggle_music: not imported in a ring)."""
+    app.settings["music"] = 0 if app.settings["music"] else app.settings["tune"]
+    app.store.save_settings(app.settings)
+
+
 def ring_menu_items(app):
     return RING_MENU_ITEMS[:1] + (music_item(app),) + RING_MENU_ITEMS[1:]
 

@@ -335,7 +335,7 @@ def game_menu_items(app):
 
 
 def music_item(app):
-    """A game menu's quick switch for the background music (App.toggle_music)."""
+    """A game menu's quick switch for the background music (kalaha.menus' toggle_music)."""
     return ("Music off" if app.settings["music"] else "Music on", "toggle_music")
 
 
