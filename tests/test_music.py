@@ -168,12 +168,18 @@ def test_a_damaged_file_gives_no_crash_and_silence_and_says_so_once():
     listener = Listener(3)
     player = Music(None)
     assert run(player, listener, 1000) == [] and listener.said == ["no music file"]
-    # and the good file's first tune, damaged after its first notes, plays them and stops
+    # a tune damaged after its first notes: read whole before it plays, so none of it sounds
     listener = Listener(1)
     player = Music(io.BytesIO(b"tune 100\nC5 E5 G5 X5\n"))
-    events = run(player, listener, 2000)
-    assert [hz for _t, hz in events if hz] == [523, 659, 784] and listener.said == ["music file damaged"]
-    assert events[-1][1] == 0
+    assert run(player, listener, 2000) == [] and listener.said == ["music file damaged"]
+    # a path: opened to read the tune, then closed; a path with no file is said
+    listener = Listener(2)
+    player = Music(os.path.join(ROOT, TUNES_FILE))
+    assert [hz for _t, hz in run(player, listener, 3000) if hz][:3] == [659, 659, 784]
+    assert player.reading is None and listener.said == []
+    listener = Listener(2)
+    player = Music(os.path.join(ROOT, "no-such-file.txt"))
+    assert run(player, listener, 1000) == [] and listener.said == ["no music file"]
 
 
 @settings(max_examples=60, deadline=None)
