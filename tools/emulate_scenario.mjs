@@ -45,7 +45,14 @@ function watchAudio(c) {
   // ends the other starts, and the firmware refills the ended one (synthio renders its next
   // samples) and sets its READ_ADDR again. A channel started by the chain before that is a
   // buffer sent stale: a gap in the sound. Counted, with the longest refill after a buffer ended.
-  const st = { buffers: 0, stale: 0, staleAt: [], longest: 0 };
+  // The computer's thinking, from its serial lines "thought N ms" (the player's wait, sent as it
+  // ends): a stale buffer within one is a gap while the computer thinks.
+  const st = { buffers: 0, stale: 0, staleAt: [], longest: 0, thinking: [], thinkingStale: 0, seen: 0 };
+  const thought = () => {
+    const re = /thought (\d+) ms\r?\n/g;
+    re.lastIndex = st.seen;
+    for (let m; (m = re.exec(c.out)); st.seen = re.lastIndex) st.thinking.push([c.emuMs() - Number(m[1]) - 25, c.emuMs()]);
+  };
   const channels = c.mcu.dma.channels;
   for (const ch of channels) {
     ch._fresh = true;
@@ -64,9 +71,10 @@ function watchAudio(c) {
       const busy = ch.active;
       if ((ch.writeAddr & 0xfffff000) === PWM_BASE && !busy) {
         st.buffers += 1;
+        if (c.out.length > st.seen) thought();
         if (!ch._fresh) {
           st.stale += 1;
-          if (st.staleAt.length < 20) st.staleAt.push(Math.round(c.emuMs()));
+          st.staleAt.push(Math.round(c.emuMs()));
         }
         ch._fresh = false;
         // the channel chained to this one has just ended its buffer
@@ -109,6 +117,8 @@ export default async function (c) {
     }
     c.log(`[kalaha] step ${i} done`);
   }
-  console.log(`[kalaha] audio: ${audio.buffers} buffers, ${audio.stale} stale (at ${audio.staleAt.join(' ')} ms), longest refill ${audio.longest.toFixed(1)} ms`);
+  const during = audio.staleAt.filter((t) => audio.thinking.some(([a, b]) => a <= t && t <= b));
+  const thinkingMs = audio.thinking.reduce((sum, [a, b]) => sum + b - a, 0);
+  console.log(`[kalaha] audio: ${audio.buffers} buffers, ${audio.stale} stale (at ${audio.staleAt.slice(0, 20).join(' ')} ms), longest refill ${audio.longest.toFixed(1)} ms; while the computer thought (${Math.round(thinkingMs)} ms): ${during.length} stale${during.length ? ' (at ' + during.slice(0, 20).join(' ') + ' ms)' : ''}`);
   if (/Traceback/.test(c.out)) { console.log('[kalaha] traceback on the serial console'); process.exit(1); }
 }
