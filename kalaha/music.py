@@ -1,20 +1,17 @@
 """Background music: the tune chosen, read a line a frame from a small text file (TUNES_FILE)
-into a bytearray, the file then closed; stepped by the clock. Pure: a front end presses the Hz.
+into a bytearray (kalaha.tuneread, let go once read), looped by the clock. Pure logic.
 
 The file: `tune MS` starts a tune (MS: its unit in ms); then notes `C5`, `F#4`, `Bb4` or `R`
 (a rest), each optionally `:N` units long (1-16, else 1); `#` at a word's start comments out
 the rest of its line. Imported only while music is on: with it off the game pays no heap for it.
 """
 
-from kalaha.compat import const
+from kalaha.compat import const, forget
 
 TUNES_FILE = "kalaha/tunes.txt"  # on the drive, beside the game's code
 TUNES = const(5)
 # Octave 8's twelve notes in Hz (C8 4186 ... B8 7902): a lower octave halves them, rounded.
 _OCTAVE8 = (4186, 4435, 4699, 4978, 5274, 5588, 5920, 6272, 6645, 7040, 7459, 7902)
-_SEMITONE = (9, 11, 0, 2, 4, 5, 7)  # the letters A..G from C
-_NOTES = const(128)  # a tune's notes at most (two bytes each: its note, its units)
-_LINE = const(160)  # a line's bytes at most
 _LATE_MS = const(200)  # a note this late starts now: the tune does not hurry to catch up
 
 
@@ -29,12 +26,6 @@ def hz(note):
     return (_OCTAVE8[note % 12] + (1 << shift >> 1)) >> shift
 
 
-def _number(word, low, high):
-    if not word.isdigit() or not low <= int(word) <= high:
-        raise ValueError("number")
-    return int(word)
-
-
 class Music:
     """The tune chosen in the settings, looped; step() says when to press or release a note.
 
@@ -44,7 +35,7 @@ class Music:
 
     def __init__(self, file):
         self.file = file
-        self.notes = bytearray(2 * _NOTES)  # the tune's (note or 0 for a rest, units), in order
+        self.notes = bytearray(256)  # the tune's (note or 0 for a rest, units), 128 at most
         self.count = 0  # notes read
         self.reading = None  # the file while the tune is read from it
         self.found = 0  # tunes passed while reading, up to the one chosen
@@ -62,7 +53,7 @@ class Music:
         tune = app.settings["music"] if app.power < 2 else 0
         if tune != self.tune:
             self.tune = tune
-            self._stop_reading()
+            self.close()
             self.found = self.count = 0
             self.at = -1
             return self._silence()
@@ -77,11 +68,15 @@ class Music:
             self.off_at = -1
             return 0
         if self.at < 0:
+            from kalaha.tuneread import read_line
+
             try:
-                self._read_line()
+                read_line(self)
             except (ValueError, OSError):
-                self._stop_reading()
+                self.close()
                 self.problem = self.problem or "music file damaged"
+            if self.reading is None:  # (read, or damaged: its reader's code let go)
+                forget("kalaha.tuneread")
             self.next_at = now
             return -1
         if now < self.next_at:
@@ -97,90 +92,14 @@ class Music:
         return hz(self.notes[i])
 
     def close(self):
-        self._stop_reading()
+        """The file closed if a tune was being read from it (it is opened again to read one)."""
+        f = self.reading
+        self.reading = None
+        if f is not None and f is not self.file:
+            f.close()
 
     def _silence(self):
         if self.off_at >= 0:
             self.off_at = -1
             return 0
         return -1
-
-    def _stop_reading(self):
-        f = self.reading
-        self.reading = None
-        if f is not None and f is not self.file:
-            f.close()
-
-    def _read_line(self):
-        """One line of the file: the tunes before the one chosen passed, its notes kept. At its
-        end (the next tune's start or the file's) it plays from its first note."""
-        f = self.reading
-        if f is None:
-            f = self.file
-            if f.__class__ is str:
-                try:
-                    f = open(f, "rb")
-                except OSError:
-                    self.problem = "no music file"
-                    raise
-            else:
-                f.seek(0)
-            self.reading = f
-        line = f.readline(_LINE)
-        if len(line) == _LINE:
-            raise ValueError("line")
-        words = line.split()
-        i = 0
-        while i < len(words) and self.at < 0:
-            word = words[i]
-            i += 1
-            if word[0] == 35:  # "#": a comment to the line's end
-                break
-            if word == b"tune":
-                self.found += 1
-                if self.found > self.tune:
-                    self._ready()
-                elif i < len(words):
-                    self.unit = _number(words[i], 40, 2000)
-                    i += 1
-                else:
-                    raise ValueError("tune")
-            elif self.found == self.tune:
-                self._note(word)
-            else:
-                self._note(word)  # (another tune's: checked, not kept)
-                self.count = 0
-        if not line:  # the file's end
-            if self.found < self.tune:
-                raise ValueError("no tune")
-            self._ready()
-
-    def _ready(self):
-        if not self.count:
-            raise ValueError("empty tune")
-        self._stop_reading()
-        self.at = 0
-
-    def _note(self, word):
-        """Keep `word`: `R` or a note (`C5`, `F#4`, `Bb4`), `:N` units long."""
-        units = 1
-        colon = word.find(b":")
-        if colon >= 0:
-            units = _number(word[colon + 1 :], 1, 16)
-            word = word[:colon]
-        n = len(word)
-        if word == b"R":
-            note = 0
-        elif n in (2, 3) and 65 <= word[0] <= 71 and 49 <= word[-1] <= 55:
-            note = _SEMITONE[word[0] - 65] + 12 * (word[-1] - 48)
-            if n == 3:  # "#" sharp, "b" flat
-                if word[1] != 35 and word[1] != 98:
-                    raise ValueError("note")
-                note += 1 if word[1] == 35 else -1
-        else:
-            raise ValueError("note")
-        if self.count == _NOTES:
-            raise ValueError("tune too long")
-        self.notes[2 * self.count] = note
-        self.notes[2 * self.count + 1] = units
-        self.count += 1
