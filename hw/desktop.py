@@ -146,6 +146,69 @@ def window_scale(pygame, headless):
     return (max(room, HEIGHT // 3), HEIGHT)
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MUSIC_VOLUME = 0.3  # as the device's music is under its beeps
+
+
+class Speaker:
+    """The background music through pygame's mixer: the device's notes (kalaha.music) as a
+    triangle wave, each pitch made once. The mixer starts with the music; without an audio
+    device it stays silent. `played`: every (time, Hz) pressed and (time, 0) released."""
+
+    def __init__(self, pygame):
+        self.pygame = pygame
+        self.player = None  # kalaha.music.Music while the settings' music is on
+        self.mixer = None  # True once the mixer runs, False when it cannot
+        self.tones = {}  # Hz -> pygame Sound
+        self.channel = None
+        self.played = []
+
+    def frame(self, app, now):
+        if self.player is None:
+            if not app.settings["music"]:
+                return
+            from kalaha.music import TUNES_FILE, open_music
+
+            self.player = open_music(os.path.join(ROOT, TUNES_FILE))
+        hz = self.player.step(app, now)
+        if hz >= 0:
+            self.played.append((now, hz))
+            if self.channel is not None:
+                self.channel.fadeout(20)
+                self.channel = None
+            if hz and self.start_mixer():
+                self.channel = self.tone(hz).play(loops=-1)
+        if not app.settings["music"]:
+            self.player.close()
+            self.player = None
+
+    def start_mixer(self):
+        if self.mixer is None:
+            try:
+                self.pygame.mixer.init(frequency=22050, size=-16, channels=1)
+                self.mixer = self.pygame.mixer.get_init() is not None
+            except self.pygame.error:
+                self.mixer = False
+        return self.mixer
+
+    def tone(self, hz):
+        """Half a second of a triangle wave at `hz` (looped while the note sounds), at the
+        mixer's own rate and channels."""
+        if hz not in self.tones:
+            from array import array
+
+            rate, _size, channels = self.pygame.mixer.get_init()
+            samples = array("h")
+            peak = int(32000 * MUSIC_VOLUME)
+            for i in range(rate // 2):
+                phase = (i * hz * 4 // rate) % 4  # quarter periods: up, down, down, up
+                frac = (i * hz * 4 % rate) / rate
+                level = (frac, 1 - frac, -frac, frac - 1)[phase]
+                samples.extend([int(level * peak)] * channels)
+            self.tones[hz] = self.pygame.mixer.Sound(buffer=samples.tobytes())
+        return self.tones[hz]
+
+
 class Simulator:
     """The app, its OLED frame and a pygame picture of the whole device."""
 
@@ -199,6 +262,7 @@ class Simulator:
         self.layout = MACROPAD
         self.down_view = [-1] * 12  # the view key each held physical key pressed
         self.small = pygame.font.Font(None, 20)
+        self.speaker = Speaker(pygame)
         self.step(0)
 
     # ----- time and drawing ------------------------------------------------------------------
@@ -207,7 +271,8 @@ class Simulator:
         """One frame: advance the app's clock, show its frame on the OLED, draw the device."""
         self.now += ms
         self.app.tick(self.now)
-        self.app.sounds.clear()  # (the simulator is silent)
+        self.app.sounds.clear()  # (the simulator's beeps are silent)
+        self.speaker.frame(self.app, self.now)
         self.draw()
 
     def oled_picture(self):

@@ -32,6 +32,11 @@ _REPORT_MS = const(5000)  # how often the serial console gets the frame and heap
 # A garbage collection takes 13-17 ms: done in a frame of its own once free memory drops below
 # this, not by the firmware in whatever frame allocates then (docs/performance.md).
 _COLLECT_BELOW = const(56 * 1024)
+# A collection that leaves less than that free (the game's own objects: a ring game, the music)
+# lowers the line to this much under what it left, so not every housekeeping frame collects in
+# vain; never under the floor, above the firmware's own collection (about 42 KB free).
+_COLLECT_STEP = const(4 * 1024)
+_COLLECT_FLOOR = const(46 * 1024)
 _HOUSEKEEPING_FRAMES = const(10)  # how often a busy app is asked whether a collection is due
 # A frame's goal: 20 ms of device time, all included. What its start has used (the keys, a
 # sowing made and saved, the pixels, sending the frame's changed pages: up to 10 ms) decides
@@ -72,28 +77,45 @@ class NvmFlash:
 
 
 class Sound:
-    """Non-blocking beeps with synthio: press a note now, release it when its time is up."""
+    """Non-blocking beeps with synthio: press a note now, release it when its time is up; and
+    the background music on the same synthesizer (hw/music.py, imported only while it is on)."""
 
     def __init__(self):
         self.enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self.enable.switch_to_output(value=True)
         self.audio = audiopwmio.PWMAudioOut(board.SPEAKER)
-        self.synth = synthio.Synthesizer(sample_rate=22050)
+        # 11,025 Hz: a 256-sample buffer lasts 23 ms, longer than a collection (13-20 ms, no
+        # background work meanwhile), and rendering costs half what 22,050 Hz does.
+        self.synth = synthio.Synthesizer(sample_rate=11025)
         self.audio.play(self.synth)
         self.note = None
         self.until = 0
+        self.music = None  # hw.music.Voice while the settings' music is on
 
-    def play(self, sounds, now):
+    def play(self, app, now):
+        """This frame's newest beep (app.sounds, emptied), and the music's next note."""
+        sounds = app.sounds
         if self.note is not None and now - self.until >= 0:
             self.synth.release(self.note)
             self.note = None
-        if sounds:
+        if sounds and app.settings["sound"]:
             hz, ms = sounds[-1]  # the newest sound wins; ticks are short anyway
             if self.note is not None:
                 self.synth.release(self.note)
             self.note = synthio.Note(frequency=hz)
             self.synth.press(self.note)
             self.until = now + ms
+        sounds.clear()
+        music = self.music
+        if music is not None:
+            music.frame(app, now)
+            if not app.settings["music"]:
+                music.close()
+                self.music = None
+                forget("hw.music")
+                forget("kalaha.music")
+        elif app.settings["music"]:
+            self.music = __import__("hw.music", None, None, ("Voice",)).Voice(self.synth)
 
 
 class SerialReport:
@@ -179,7 +201,8 @@ def main():
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     collect = False  # a collection is due (the housekeeping below)
-    measure = False  # a collection was made: the next frame measures what it freed (the report)
+    measure = False  # a collection was made: the next frame measures what it left free
+    below = _COLLECT_BELOW  # a collection is due once free memory drops below this
     shown_flip = False
     shown_power = 0
     layout = MACROPAD
@@ -241,8 +264,10 @@ def main():
             oled.show(app.frame, app.flip)
         if measure:
             measure = False
+            free = gc.mem_free()  # (3-4 ms: in the frame after the collection's)
+            below = max(_COLLECT_FLOOR, min(_COLLECT_BELOW, free - _COLLECT_STEP))
             if supervisor.runtime.serial_connected:
-                report.collected(gc.mem_free())  # (3-4 ms: in the frame after the collection's)
+                report.collected(free)
         display_done = supervisor.ticks_ms()
         spent = (display_done - ticks) % TICKS_WRAP
         # Housekeeping: a collection is its frame's only work, in a frame that has used almost
@@ -258,11 +283,10 @@ def main():
         elif spent <= _TICK_UNTIL_MS:
             searching = app.thinker.busy()
             if ask and searching:
-                collect = gc.mem_free() < _COLLECT_BELOW
+                collect = gc.mem_free() < below
             app.tick(now, ticks)
             if ask and not searching and (supervisor.ticks_ms() - ticks) % TICKS_WRAP <= _ASK_FREE_UNTIL_MS:
-                collect = gc.mem_free() < _COLLECT_BELOW
+                collect = gc.mem_free() < below
         # (else this frame's refresh used its time: the app ticks the next, its clock catching up)
-        sound.play(app.sounds if app.settings["sound"] else (), now)
-        app.sounds.clear()
+        sound.play(app, now)
         report.frame(app, now, ticks, pixels_done, display_done, supervisor.ticks_ms())

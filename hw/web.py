@@ -63,6 +63,7 @@ class Web:
         self.down_view = [-1] * 12  # the view key each held physical key pressed
         self.now = 0
         self.table = None  # the endgame table being checked (open_table), until the app has it
+        self.player = None  # kalaha.music.Music while the settings' music is on
 
     # ----- input: physical keys, as the simulator takes them ----------------------------------
 
@@ -149,6 +150,23 @@ class Web:
         newest = sounds[-1] if sounds and self.app.settings["sound"] else None
         sounds.clear()
         return "%d %d" % newest if newest else ""
+
+    def music(self):
+        """The music's change this frame (call after tick): "HZ" to press a note (the one
+        sounding released), "0" to release it, "" for none. kalaha.music steps the notes, as on
+        the device; imported only while the music is on."""
+        app = self.app
+        if self.player is None:
+            if not app.settings["music"]:
+                return ""
+            from kalaha.music import open_music
+
+            self.player = open_music()
+        hz = self.player.step(app, self.now)
+        if not app.settings["music"]:
+            self.player.close()
+            self.player = None
+        return "%d" % hz if hz >= 0 else ""
 
     def saved(self):
         """The 4 KB image as hex once a write changed it since the last call, else ""."""

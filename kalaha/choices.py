@@ -25,4 +25,6 @@ SETTING_CHOICES = {
     "ring_seeds": (3, 4, 5, 6),
     "ring_capture": (0, 1, 2),
     "ring_limit": (0, 1, 2),
+    "music": (0, 1, 2, 3, 4, 5),  # (kalaha.music.TUNES)
+    "tune": (1, 2, 3, 4, 5),
 }

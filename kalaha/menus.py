@@ -22,6 +22,13 @@ def next_level(app):
     app.store.save_settings(app.settings)  # (the setup is remembered, as the settings are)
 
 
+def toggle_music(app):
+    """The game menu's Music on or off: the tune last chosen in the settings, or none."""
+    s = app.settings
+    s["music"] = 0 if s["music"] else s["tune"]
+    app.store.save_settings(s)
+
+
 def next_starter(app):
     app.settings["starts"] = (app.settings["starts"] + 1) % len(START_NAMES)
     app.store.save_settings(app.settings)

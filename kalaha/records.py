@@ -14,7 +14,9 @@ from kalaha.store import (
     STAT_TWO_PLAYER,
 )
 
-# The settings screen's label for each of kalaha.store's SETTING_KEYS (their order).
+# The settings screen's lines: kalaha.store's SETTING_KEYS in their order, the music (saved
+# after them: kalaha.store.LATER_KEYS) after the sound; and each one's label.
+SHOWN_KEYS = SETTING_KEYS[:7] + ("music",) + SETTING_KEYS[7:]
 SETTING_LABELS = (
     "Seeds",
     "Pits",
@@ -23,6 +25,7 @@ SETTING_LABELS = (
     "Swap rule",
     "Hints",
     "Sound",
+    "Music",
     "Brightness",
     "Animation",
     "Chess clock",
@@ -38,6 +41,7 @@ SETTING_NOTES = (
     "North may swap sides",
     "keys show good moves",
     "beeps and tones",
+    ("5 calm tunes, looped", "game menu: Music off"),
     "keys and display",
     "speed of sowing",
     None,  # (the chess clock: its time, below)
@@ -58,16 +62,18 @@ def setting_note(app):
             return "2 players: no clock"
         return "%d min, +%d s a move" % (base // 60000, increment // 1000)
     if isinstance(note, tuple):
-        value = app.settings[SETTING_KEYS[cursor]]
+        value = app.settings[SHOWN_KEYS[cursor]]
         return note[1 if value is True or value == 7 else 0]
     return note
 
 
 def settings_items(app):
     items = []
-    for key, label in zip(SETTING_KEYS, SETTING_LABELS):
+    for key, label in zip(SHOWN_KEYS, SETTING_LABELS):
         v = app.settings[key]
-        if key == "speed":
+        if key == "music":
+            v = v or "off"
+        elif key == "speed":
             v = SPEED_NAMES[v]
         elif key == "clock":
             v = CONTROLS[v][0]
@@ -120,8 +126,10 @@ def clear_stats(app):
 
 
 def next_setting(app):
-    key = SETTING_KEYS[app.cursor]
+    key = SHOWN_KEYS[app.cursor]
     choices = SETTING_CHOICES[key]
     i = choices.index(app.settings[key]) if app.settings[key] in choices else -1
     app.settings[key] = choices[(i + 1) % len(choices)]
+    if key == "music" and app.settings[key]:
+        app.settings["tune"] = app.settings[key]  # (the game menu's Music on plays it again)
     app.store.save_settings(app.settings)

@@ -14,7 +14,7 @@ from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
-from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page
+from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page, music_item
 from kalaha.store import END_EMPTY, END_RESIGN, ring_computers
 from kalaha.store import RING as RING_MODE
 from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, TICK, WIN, scale
@@ -617,8 +617,14 @@ class RingResult(Menu):
         result_keys(app)
 
 
+def toggle_music(app):
+    """The ring's game menu's Music on or off (kalaha.menus.toggle_music: not imported in a ring)."""
+    app.settings["music"] = 0 if app.settings["music"] else app.settings["tune"]
+    app.store.save_settings(app.settings)
+
+
 def ring_menu_items(app):
-    return RING_MENU_ITEMS
+    return RING_MENU_ITEMS[:1] + (music_item(app),) + RING_MENU_ITEMS[1:]
 
 
 RING = RingGame()

@@ -329,6 +329,7 @@ def game_menu_items(app):
     if computer is not None:
         items.append(("Hint", "hint"))
     items.append(("Moves", MOVES))
+    items.append(music_item(app))
     if computer is None:
         if b is not None and b.swap_available():
             items.append(("Swap sides", "swap_sides"))
@@ -336,6 +337,11 @@ def game_menu_items(app):
     items.append(("Resign", "ask_resign"))
     items.append(("Main menu", "leave_game"))
     return items
+
+
+def music_item(app):
+    """A game menu's quick switch for the background music (kalaha.menus' toggle_music)."""
+    return ("Music off" if app.settings["music"] else "Music on", "toggle_music")
 
 
 class Asleep(Page):

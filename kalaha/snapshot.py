@@ -5,6 +5,7 @@ image, written over the whole sector. Imported by kalaha.store.Store.compact and
 from kalaha.store import (
     CHOICE_KEYS,
     HEADER,
+    LATER_KEYS,
     MAGIC0,
     MAGIC1,
     N_STATS,
@@ -78,7 +79,7 @@ def _write_snapshot(store):
         image[p] = v & 255
         image[p + 1] = v >> 8
         p += 2
-    for key in CHOICE_KEYS:
+    for key in CHOICE_KEYS + LATER_KEYS:
         image[p] = int(store.settings[key])
         p += 1
     n = p - HEADER - 3

@@ -84,7 +84,11 @@ CHOICE_KEYS = (
     "ring_capture",
     "ring_limit",
 )
-SAVED_KEYS = SETTING_KEYS + CHOICE_KEYS
+# Saved after the choices, each only where a record has room for it (older saves have none and
+# give the defaults): the background music (0 off, else its tune), and the tune a quick switch
+# in the game menu turns on again (the last one chosen).
+LATER_KEYS = ("music", "tune")
+SAVED_KEYS = SETTING_KEYS + CHOICE_KEYS + LATER_KEYS
 DEFAULT_SETTINGS = {
     "seeds": 4,
     "pits": 6,
@@ -105,6 +109,8 @@ DEFAULT_SETTINGS = {
     "ring_seeds": 4,
     "ring_capture": 0,
     "ring_limit": 0,
+    "music": 0,  # off by default
+    "tune": 1,
 }
 
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players

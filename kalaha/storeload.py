@@ -11,6 +11,7 @@ from kalaha.store import (
     DEFAULT_SETTINGS,
     HEADER,
     HISTORY,
+    LATER_KEYS,
     MAGIC0,
     MAGIC1,
     N_STATS,
@@ -237,11 +238,18 @@ def _apply(store, data, kind, start, end):
 
 
 def _read_choices(store, data, p, end):
-    """The player's last choices, when the record has them (older saves: the defaults)."""
+    """The player's last choices, when the record has them, then each later key it has room for
+    (older saves: the defaults)."""
     if p + len(CHOICE_KEYS) <= end:
-        _read_keys(store, data, p, CHOICE_KEYS)
+        p = _read_keys(store, data, p, CHOICE_KEYS)
     else:
+        p = end
         for key in CHOICE_KEYS:
+            store.settings[key] = DEFAULT_SETTINGS[key]
+    for key in LATER_KEYS:
+        if p < end:
+            p = _read_keys(store, data, p, (key,))
+        else:
             store.settings[key] = DEFAULT_SETTINGS[key]
 
 

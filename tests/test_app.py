@@ -11,9 +11,8 @@ from kalaha.choices import SETTING_CHOICES
 from kalaha.reading import app_lines as lines
 from kalaha.reading import app_words as words
 from kalaha.reading import board_label, read_board
-from kalaha.records import SETTING_LABELS
+from kalaha.records import SETTING_LABELS, SHOWN_KEYS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
-from kalaha.store import SETTING_KEYS
 from kalaha.view import BUZZ, GOOD_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
 
 
@@ -342,12 +341,12 @@ def test_settings_menu_changes_every_setting():
     a = d.app
     d.choose("Settings")
     before = dict(a.settings)
-    assert len(SETTING_LABELS) == len(SETTING_KEYS)
-    for key, label in zip(SETTING_KEYS, SETTING_LABELS):
+    assert len(SETTING_LABELS) == len(SHOWN_KEYS)
+    for key, label in zip(SHOWN_KEYS, SETTING_LABELS):
         d.choose(label)
         assert a.settings[key] != before[key], key
     # Each goes round all the values a saved setting may have, back to where it was.
-    for key, label in zip(SETTING_KEYS, SETTING_LABELS):
+    for key, label in zip(SHOWN_KEYS, SETTING_LABELS):
         seen = {a.settings[key]}
         for _ in range(len(SETTING_CHOICES[key]) - 1):
             d.choose(label)

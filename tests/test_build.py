@@ -11,7 +11,7 @@ from cpy import ROOT, require_circuitpython
 
 from kalaha.game import SEAT_NAMES
 from tools import build, circuitpython, memory
-from tools.manifest import DEVICE_LIBRARIES, MACHINE_CODE, device_files
+from tools.manifest import DEVICE_DATA, DEVICE_LIBRARIES, MACHINE_CODE, device_files
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,11 @@ def test_build_holds_exactly_the_device_files_as_circuitpython_bytecode(built):
     # (each machine-code module twice: machine code for the RP2040, and its bytecode twin)
     assert "kalaha/searchcore.mpy" in files and "kalaha/searchcore_bc.mpy" in files
     twins = len(MACHINE_CODE)
-    assert len(device_files()) + twins + sum(len(v) for v in DEVICE_LIBRARIES.values()) + 1 == len(files)
+    assert "kalaha/tunes.txt" in files  # the music's tunes, read from the drive as they are
+    data = len(DEVICE_DATA)
+    assert len(device_files()) + twins + sum(len(v) for v in DEVICE_LIBRARIES.values()) + data + 1 == len(
+        files
+    )
     with open(os.path.join(built, "kalaha", "board.mpy"), "rb") as f:
         assert f.read(2) == b"C\x06"  # CircuitPython's .mpy (MicroPython's start with "M")
     assert build.built_for() == circuitpython.DEFAULT_VERSION

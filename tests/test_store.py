@@ -266,12 +266,16 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     o = Store(old)
     o.stats[0] = 5
     o.settings["level"] = 3  # (and from before the last choices were kept: they are the defaults)
-    saved = store_module.N_STATS, store_module.CHOICE_KEYS
-    store_module.N_STATS, store_module.CHOICE_KEYS = store_module.STORED_STATS, ()
+    saved = store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS
+    store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS = (
+        store_module.STORED_STATS,
+        (),
+        (),
+    )
     try:
         o.compact()
     finally:
-        store_module.N_STATS, store_module.CHOICE_KEYS = saved
+        store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS = saved
     loaded = Store(MemoryFlash(old.read()))
     assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0]
     assert loaded.settings == DEFAULT_SETTINGS

@@ -14,7 +14,14 @@ import time
 import zipfile
 
 from tools import circuitpython
-from tools.manifest import DEVICE_LIBRARIES, MACHINE_CODE, ROOT, SUPPORTED_CIRCUITPYTHON, device_files
+from tools.manifest import (
+    DEVICE_DATA,
+    DEVICE_LIBRARIES,
+    MACHINE_CODE,
+    ROOT,
+    SUPPORTED_CIRCUITPYTHON,
+    device_files,
+)
 
 BUILD = os.path.join(ROOT, "build")
 DRIVE = os.path.join(BUILD, "CIRCUITPY")
@@ -118,6 +125,9 @@ def put_code(root, version=circuitpython.DEFAULT_VERSION, compiled=True, arch=DE
     out: where a missing machine code is reported (None: raise)."""
     for rel in device_files():
         put_module(rel, version, compiled, root, arch, out)
+    for rel in DEVICE_DATA:
+        os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, rel), os.path.join(root, rel))
 
 
 ENDGAME_SEEDS = 14  # the table's limit: see docs/performance.md (endgame table) for why

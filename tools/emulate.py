@@ -30,7 +30,7 @@ SEVEN = "seven"  # `--level seven`: Strong on 7 pits (Settings: Pits 7), by the 
 TWO7 = "two7"  # `--level two7`: two players on 7 pits
 # Settings (the main menu's 6th row), Pits (its 2nd) pushed once: 6 -> 7, Back (its 12th)
 SEVEN_PITS = [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 1}, {"wait": 300}]
-SEVEN_PITS += [{"click": 1}, {"wait": 300}, {"turn": 10}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
+SEVEN_PITS += [{"click": 1}, {"wait": 300}, {"turn": 11}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
 
 
 class EmulatorMissing(Exception):
@@ -124,6 +124,8 @@ def run(steps, name, drive=DRIVE, timeout=3600, firmware=None):
     if os.path.exists(prefix + ".serial.txt"):
         with open(prefix + ".serial.txt", encoding="latin-1") as f:
             serial = f.read()
+    # (the scenario's own figures: the audio DMA's buffers, tools/emulate_scenario.mjs)
+    serial += "".join("\n" + line for line in proc.stdout.splitlines() if line.startswith("[kalaha] audio:"))
     if proc.returncode:
         serial += "\n[emulator] " + (proc.stdout + proc.stderr)[-2000:]
     return proc.returncode, serial, prefix
@@ -151,6 +153,7 @@ def figures(serial):
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
     startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
     search = re.findall(r"kalaha: search: (machine code|bytecode)", serial)
+    audio = re.findall(r"\[kalaha\] audio: ([^\r\n]*)", serial)
     return {
         "search": search[0] if search else "",
         "startup": startup,
@@ -162,6 +165,7 @@ def figures(serial):
         "thought": thought,
         "turns": turns,
         "results": results,
+        "audio": audio,
     }
 
 
@@ -254,15 +258,21 @@ def to_png(fb_json, png, scale=4):
     return png
 
 
-def game_steps(level, until_result=True, first_key=8):
-    """First start's help -> menu -> Play computer -> level -> Start game -> (a move | the whole
-    game); level TWO: menu -> Two players -> the whole game (the device turns every turn)."""
+def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
+    """First start's help -> menu -> (music: Settings -> Music pushed `music` times -> Back) ->
+    Play computer -> level -> Start game -> (a move | the whole game); level TWO: menu -> Two
+    players -> the whole game (the device turns every turn)."""
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "help"}, {"click": 1}, {"wait": 1500}]
     steps += [{"shot": "menu"}]
     seven = level in (SEVEN, TWO7)
     if seven:
         steps += SEVEN_PITS
         level = TWO if level == TWO7 else "strong"
+    if music:
+        # Settings is the main menu's 6th row, Music the settings' 8th, Back their 13th
+        steps += [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 7}, {"wait": 300}]
+        steps += [{"click": 1}, {"wait": 300}] * music
+        steps += [{"shot": "music"}, {"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
     if level == TWO:
         steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
     elif level in (RING, RING6):
@@ -279,7 +289,12 @@ def game_steps(level, until_result=True, first_key=8):
         steps += [{"click": 1}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
         steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
-    if until_result:
+    if turns:
+        # only the computer's first `turns` whole turns (and a report after them)
+        until = "(?:kalaha: turn:[\\s\\S]*?){%d}" % turns
+        steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": until, "ms": 1800000}]
+        steps += [{"wait": 6000}, {"shot": "moved"}]
+    elif until_result:
         # (two players: the device turns for North, whose pits are then the physical keys 0..5)
         keys = [11, 10, 9, 8, 7, 6] + ([0, 1, 2, 3, 4, 5] if level == TWO else [])
         if level == RING:
@@ -404,6 +419,9 @@ def summary(out, figs):
             "longest %d ms\n"
             % (n, sum(thinking) // n, max(thinking), sum(nodes) // n, max(nodes), sum(wait) // n, max(wait))
         )
+        out.write("search speed: %d nodes a second of thinking\n" % (sum(nodes) * 1000 // max(1, sum(thinking))))
+    for line in figs.get("audio", ()):
+        out.write("audio DMA: %s\n" % line)
     for r in figs["results"]:
         out.write("result: %s\n" % r)
 
@@ -414,6 +432,8 @@ def main(argv=None):
         "--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6, SEVEN, TWO7]
     )
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
+    parser.add_argument("--music", type=int, default=0, choices=range(6), help="the music's tune (0: off)")
+    parser.add_argument("--turns", type=int, default=0, help="only the computer's first N turns")
     parser.add_argument(
         "--firmware",
         help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ours, firmware/; stock: %s)"
@@ -439,11 +459,14 @@ def main(argv=None):
             }.get(args.level, "game against " + args.level)
         )
         status, serial, prefix = run(
-            game_steps(args.level), "game_" + args.level, timeout=6 * 3600, firmware=args.firmware
+            game_steps(args.level, music=args.music, turns=args.turns),
+            "game_%s%s" % (args.level, "_music" if args.music else ""),
+            timeout=6 * 3600,
+            firmware=args.firmware,
         )
         figs = figures(serial)
         summary(out, figs)
-        for name in ("menu", "start", "result"):
+        for name in ("menu", "music", "start", "result"):
             path = "%s_%s.fb.json" % (prefix, name)
             if os.path.exists(path):
                 out.write("picture: %s\n" % to_png(path, path.replace(".fb.json", ".png")))

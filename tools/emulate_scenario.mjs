@@ -12,6 +12,8 @@
 //                                turn_every, the knob is turned a detent (back and forth) after
 //                                every N presses
 // Prints "[kalaha] step N done" lines; a step that times out prints "[kalaha] timeout" and exits 1.
+// The audio DMA is watched (watchAudio): at the end, "[kalaha] audio: ..." says how many sample
+// buffers the speaker's PWM was sent and how many of them went out before the firmware refilled.
 import fs from 'node:fs';
 
 const KEY_MS = 60;
@@ -35,7 +37,57 @@ async function waitSerial(c, re, from, ms) {
   return re.test(c.out.slice(from));
 }
 
+const PWM_BASE = 0x40050000; // the RP2040's PWM registers: audiopwmio's DMA writes its CC there
+const READ_ADDR = new Set([0x000, 0x014, 0x028, 0x03c]); // a DMA channel's READ_ADDR and aliases
+
+function watchAudio(c) {
+  // audiopwmio plays through two DMA channels chained to each other, one buffer each: when one
+  // ends the other starts, and the firmware refills the ended one (synthio renders its next
+  // samples) and sets its READ_ADDR again. A channel started by the chain before that is a
+  // buffer sent stale: a gap in the sound. Counted, with the longest refill after a buffer ended.
+  // The computer's thinking, from its serial lines "thought N ms" (the player's wait, sent as it
+  // ends): a stale buffer within one is a gap while the computer thinks.
+  const st = { buffers: 0, stale: 0, staleAt: [], longest: 0, thinking: [], thinkingStale: 0, seen: 0 };
+  const thought = () => {
+    const re = /thought (\d+) ms\r?\n/g;
+    re.lastIndex = st.seen;
+    for (let m; (m = re.exec(c.out)); st.seen = re.lastIndex) st.thinking.push([c.emuMs() - Number(m[1]) - 25, c.emuMs()]);
+  };
+  const channels = c.mcu.dma.channels;
+  for (const ch of channels) {
+    ch._fresh = true;
+    ch._endedAt = -1;
+    const write = ch.writeUint32.bind(ch);
+    ch.writeUint32 = (offset, value) => {
+      write(offset, value);
+      if (READ_ADDR.has(offset)) {
+        ch._fresh = true;
+        if (ch._endedAt >= 0) st.longest = Math.max(st.longest, c.emuMs() - ch._endedAt);
+        ch._endedAt = -1;
+      }
+    };
+    const start = ch.start.bind(ch);
+    ch.start = () => {
+      const busy = ch.active;
+      if ((ch.writeAddr & 0xfffff000) === PWM_BASE && !busy) {
+        st.buffers += 1;
+        if (c.out.length > st.seen) thought();
+        if (!ch._fresh) {
+          st.stale += 1;
+          st.staleAt.push(Math.round(c.emuMs()));
+        }
+        ch._fresh = false;
+        // the channel chained to this one has just ended its buffer
+        for (const other of channels) if (other !== ch && other.chainTo === ch.index && other._endedAt < 0) other._endedAt = c.emuMs();
+      }
+      start();
+    };
+  }
+  return st;
+}
+
 export default async function (c) {
+  const audio = watchAudio(c);
   const steps = JSON.parse(fs.readFileSync(process.env.KALAHA_STEPS, 'utf8'));
   await c.waitFor(/code\.py/, { timeoutWallS: 900 });
   c.log('[kalaha] code.py started');
@@ -65,5 +117,8 @@ export default async function (c) {
     }
     c.log(`[kalaha] step ${i} done`);
   }
+  const during = audio.staleAt.filter((t) => audio.thinking.some(([a, b]) => a <= t && t <= b));
+  const thinkingMs = audio.thinking.reduce((sum, [a, b]) => sum + b - a, 0);
+  console.log(`[kalaha] audio: ${audio.buffers} buffers, ${audio.stale} stale (at ${audio.staleAt.slice(0, 20).join(' ')} ms), longest refill ${audio.longest.toFixed(1)} ms; while the computer thought (${Math.round(thinkingMs)} ms): ${during.length} stale${during.length ? ' (at ' + during.slice(0, 20).join(' ') + ' ms)' : ''}`);
   if (/Traceback/.test(c.out)) { console.log('[kalaha] traceback on the serial console'); process.exit(1); }
 }

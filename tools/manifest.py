@@ -24,6 +24,9 @@ HOST_ONLY_HW = {"hw/desktop.py", "hw/web.py", "hw/keycaps.py"}
 # for firmware that refuses native code (kalaha.ai imports whichever loads).
 MACHINE_CODE = {"kalaha/searchcore.py"}
 
+# Data files the game reads from the drive as they are (the background music's tunes).
+DEVICE_DATA = ("kalaha/tunes.txt",)
+
 # CircuitPython versions the device build supports (README and deploy read this).
 SUPPORTED_CIRCUITPYTHON = ("9", "10")
 

@@ -13,7 +13,7 @@ import sys
 from tools.manifest import ROOT
 
 STUBS = os.path.join(ROOT, "build", "stubs")
-FILES = ("hw/macropad.py", "hw/startup.py", "hw/screen.py", "code.py")
+FILES = ("hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py", "code.py")
 
 
 def write_board_stub():

@@ -9,7 +9,7 @@ import shutil
 import sys
 
 from tools.build import bytecode_twin, endgame_table, twin_name
-from tools.manifest import MACHINE_CODE, ROOT, device_files
+from tools.manifest import DEVICE_DATA, MACHINE_CODE, ROOT, device_files
 
 OUT = os.path.join(ROOT, "build", "web")
 PAGE = os.path.join(ROOT, "web")
@@ -21,7 +21,7 @@ BUNDLE = "kalaha-py.json"
 # Beyond the device's files: the page's front end.
 WEB_FILES = ("hw/web.py", "hw/keycaps.py")
 # Device files the page never imports: the MacroPad's own front end and start-up.
-NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py")
+NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py")
 PORT = 8000
 
 
@@ -31,9 +31,10 @@ class WebError(Exception):
 
 def python_files():
     """{path: source} of the Python the page runs: the device's kalaha/ and hw/ files (a machine
-    code module as its bytecode twin, as on a drive of sources) and WEB_FILES."""
+    code module as its bytecode twin, as on a drive of sources) and WEB_FILES; and the device's
+    data files (the tunes), text too."""
     out = {}
-    for rel in device_files() + list(WEB_FILES):
+    for rel in device_files() + list(WEB_FILES) + list(DEVICE_DATA):
         if rel in NOT_ON_THE_PAGE:
             continue
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:

@@ -121,6 +121,8 @@ function frame() {
     if (recording) log.push([t, "s", sound]);
     beep(sound);
   }
+  const note = web.music();
+  if (note) play(Number(note));
   const saved = web.saved();
   if (saved) save(saved);
   if (recording) {
@@ -211,6 +213,29 @@ function beep(text) {
   tone.start();
   tone.stop(audio.currentTime + ms / 1000);
   window.kalaha.beeps++;
+}
+
+// ----- the background music: hw/web.py hands each note's start and end (kalaha.music) ---------
+
+let voice = null;
+
+function play(hz) {
+  // A soft triangle under the beeps, as the device's; its end a short fade, not a click.
+  if (voice) {
+    voice.gain.gain.setTargetAtTime(0, audio.currentTime, 0.02);
+    voice.tone.stop(audio.currentTime + 0.1);
+    voice = null;
+  }
+  if (!hz || !audio || audio.state !== "running") return;
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.type = "triangle";
+  tone.frequency.value = hz;
+  gain.gain.value = 0.03;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  voice = { tone, gain };
+  window.kalaha.notes++;
 }
 
 function wakeAudio() {
@@ -436,6 +461,7 @@ window.kalaha = {
   },
   ready: 0,
   beeps: 0, // sounds played through WebAudio
+  notes: 0, // the music's notes played through WebAudio
 };
 
 start().catch((e) => {

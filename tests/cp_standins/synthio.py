@@ -3,6 +3,11 @@
 import cpdriver
 
 
+class Envelope:
+    def __init__(self, *, attack_time=0.1, decay_time=0.05, release_time=0.2, attack_level=1.0, sustain_level=0.8):
+        self.release_time = release_time
+
+
 class Note:
     def __init__(self, frequency, *, panning=0, waveform=None, envelope=None, amplitude=1):
         self.frequency = frequency
