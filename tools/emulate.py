@@ -419,7 +419,9 @@ def summary(out, figs):
             "longest %d ms\n"
             % (n, sum(thinking) // n, max(thinking), sum(nodes) // n, max(nodes), sum(wait) // n, max(wait))
         )
-        out.write("search speed: %d nodes a second of thinking\n" % (sum(nodes) * 1000 // max(1, sum(thinking))))
+        out.write(
+            "search speed: %d nodes a second of thinking\n" % (sum(nodes) * 1000 // max(1, sum(thinking)))
+        )
     for line in figs.get("audio", ()):
         out.write("audio DMA: %s\n" % line)
     for r in figs["results"]:

@@ -4,7 +4,9 @@ import cpdriver
 
 
 class Envelope:
-    def __init__(self, *, attack_time=0.1, decay_time=0.05, release_time=0.2, attack_level=1.0, sustain_level=0.8):
+    def __init__(
+        self, *, attack_time=0.1, decay_time=0.05, release_time=0.2, attack_level=1.0, sustain_level=0.8
+    ):
         self.release_time = release_time
 
 
