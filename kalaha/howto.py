@@ -35,7 +35,8 @@ PAGES = (
     "About\nPocket Kalaha for the\nAdafruit MacroPad.\nSearch: bytecode\n(machine code, 25x\n"
     "faster: our firmware)\n",
 )
-# The colours a page lights: colour r on the right key of key row r, beside line r.
+# The colours a page lights: colour r on the right key of key row r, beside line r (the pages
+# after these light none).
 COLOURS = (
     (),
     (),
@@ -43,11 +44,6 @@ COLOURS = (
     (),
     (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR),
     (ILLEGAL_COLOUR, 0, THEIRS_COLOUR, 0),
-    (),
-    (),
-    (),
-    (),
-    (),
 )
 
 
@@ -67,7 +63,7 @@ def page(number):
     ('Colours', 'green: good move', True)
     """
     text = PAGES[number].split("\n")
-    return text[0], text[1:], COLOURS[number]
+    return text[0], text[1:], COLOURS[number] if number < len(COLOURS) else ()
 
 
 def draw_help(app):

@@ -62,8 +62,9 @@ def setting_note(app):
             return "2 players: no clock"
         return "%d min, +%d s a move" % (base // 60000, increment // 1000)
     if isinstance(note, tuple):
-        value = app.settings[SHOWN_KEYS[cursor]]
-        return note[1 if value is True or value == 7 else 0]
+        key = SHOWN_KEYS[cursor]
+        value = app.settings[key]
+        return note[1 if (value == 7 if key == "pits" else value) else 0]  # (on: seven pits, or set)
     return note
 
 

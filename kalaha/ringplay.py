@@ -378,7 +378,7 @@ def tick(app, now):
             r.turn_started = now
         elif now - r.turn_started >= LIMITS[r.limit]:
             r.auto = b.to_move
-            app.say("%s: time is up. The computer plays." % SEAT_NAMES[b.to_move], 2500)
+            app.say("%s: time is up" % SEAT_NAMES[b.to_move], 2500)  # (the computer sows for it)
     s = app.sowing
     if s.path is not None:
         ms = ANIM_MS[app.settings["speed"]]

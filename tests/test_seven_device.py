@@ -243,7 +243,7 @@ def test_random_sessions_on_seven_pits_end_well():
     reached = set()
     with TextCheck() as texts:
         for n in range(12):
-            s = Session(70000 + n, goal="seven", events=150)
+            s = Session(70000 + n, goal="seven", events=500)  # (games of 7 pits are long)
             s.run(check)
             reached |= s.screens
             for text, where in texts.take():
