@@ -79,26 +79,30 @@ def check_smoke(problems, figures, prefix, search):
         assert os.path.exists("%s_%s.fb.json" % (prefix, name))
 
 
-def test_smoke_run_on_stock_firmware_searches_in_bytecode():
-    # Stock CircuitPython (circuitpython.org's, as a maker may have) with the drive beside it:
-    # it refuses the machine code, and the game plays with the search's bytecode twin.
-    require_emulator()
-    if emulate.stock_firmware() is None:
-        pytest.skip("no stock firmware in ../shared/emulator")
-    build.build_device(io.StringIO())
-    check_smoke(*emulate.smoke(emulate.stock_firmware()), search="bytecode")
+def test_smoke_runs_on_our_firmware_in_machine_code_and_on_stock_in_bytecode(tmp_path):
+    # The same drive (built for CircuitPython 9, both firmwares' version), two ways at once:
+    # - make uf2's one file, our firmware (firmware/) and the drive, booted with no drive image
+    #   beside it: the help, the menu and a move, the search in machine code;
+    # - stock CircuitPython (circuitpython.org's, as a maker may have) with the drive beside it:
+    #   it refuses the machine code, and the game plays with the search's bytecode twin.
+    # (Two emulators side by side: each runs one CPU's worth, so the two take the time of one.)
+    from concurrent.futures import ThreadPoolExecutor
 
-
-def test_one_uf2_of_our_firmware_and_the_drive_plays_in_machine_code(tmp_path):
-    # make uf2: our firmware (firmware/) and build/CIRCUITPY for it in one file, booted with no
-    # drive image beside it: the help, the menu and a move, the search in machine code
-    require_emulator()
     from tools import uf2
 
+    require_emulator()
+    stock = emulate.stock_firmware()
     build.build_device(io.StringIO(), uf2.OWN_FIRMWARE_VERSION)
     out = tmp_path / "pocket-kalaha.uf2"
     uf2.build(uf2.OWN_FIRMWARE, build.DRIVE, str(out))
-    check_smoke(*emulate.smoke(str(out), drive=None, name="uf2"), search="machine code")
+    emulate.prepare()  # (once, before the two runs)
+    with ThreadPoolExecutor(2) as pool:
+        ours = pool.submit(emulate.smoke, str(out), drive=None, name="uf2")
+        theirs = pool.submit(emulate.smoke, stock) if stock else None
+        check_smoke(*ours.result(), search="machine code")
+        if theirs is None:
+            pytest.skip("no stock firmware in ../shared/emulator")
+        check_smoke(*theirs.result(), search="bytecode")
 
 
 def test_a_missing_firmware_says_where_to_get_one(tmp_path):
