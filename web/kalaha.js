@@ -200,17 +200,23 @@ document.addEventListener("visibilitychange", () => {
 
 let audio = null, tone = null;
 
+function oscillator(type, hz, volume) {
+  // A tone of `type` at `hz`, started, through its own gain (the beeps' and the music's).
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.type = type;
+  tone.frequency.value = hz;
+  gain.gain.value = volume;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  return { tone, gain };
+}
+
 function beep(text) {
   const [hz, ms] = text.split(" ").map(Number);
   if (!audio || audio.state !== "running") return; // (a page may not sound before a first touch)
   if (tone) tone.stop();
-  tone = audio.createOscillator();
-  const gain = audio.createGain();
-  tone.type = "square";
-  tone.frequency.value = hz;
-  gain.gain.value = 0.04;
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
+  tone = oscillator("square", hz, 0.04).tone;
   tone.stop(audio.currentTime + ms / 1000);
   window.kalaha.beeps++;
 }
@@ -227,14 +233,7 @@ function play(hz) {
     voice = null;
   }
   if (!hz || !audio || audio.state !== "running") return;
-  const tone = audio.createOscillator();
-  const gain = audio.createGain();
-  tone.type = "triangle";
-  tone.frequency.value = hz;
-  gain.gain.value = 0.03;
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
-  voice = { tone, gain };
+  voice = oscillator("triangle", hz, 0.03);
   window.kalaha.notes++;
 }
 
