@@ -115,7 +115,9 @@ class Sound:
                 forget("hw.music")
                 forget("kalaha.music")
         elif app.settings["music"]:
-            self.music = __import__("hw.music", None, None, ("Voice",)).Voice(self.synth)
+            from hw.music import Voice
+
+            self.music = Voice(self.synth)
 
 
 class SerialReport:
