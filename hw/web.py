@@ -49,8 +49,12 @@ class Web:
     physical keys' order, the display's turn, the sounds and the saved image."""
 
     def __init__(self, image="", endgame=None):
+        from kalaha.ai import BYTECODE, play_as
         from kalaha.app import App
 
+        # The page's search is the WebAssembly port's bytecode, a few hundred nodes a frame: it
+        # plays with stock firmware's budgets (in CPython too, where the test replays the page).
+        play_as(BYTECODE)
         self.flash = BrowserFlash(image_bytes(image))
         self.app = App(
             slice_nodes=WEB_SLICE_NODES,

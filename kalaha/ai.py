@@ -28,6 +28,7 @@ and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 (4, True, True)
 """
 
+import sys
 from array import array
 
 from kalaha.board import NORTH, SOUTH
@@ -103,8 +104,10 @@ _PROBE = const(3)
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
 # An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
-# the emulated MacroPad, where a node in a game takes about 0.6 ms (docs/performance.md).
+# the emulated MacroPad, where a node in a game takes about 0.6 ms in bytecode ...
 PROBE_NODES = const(2)
+# ... and about 0.03 ms as machine code (docs/performance.md): the levels' budgets count time.
+MACHINE_PROBE_NODES = const(50)
 # A level's endgame budget applies once the pits hold at most this many seeds more than its
 # endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
 # there buys exact values.
@@ -198,6 +201,7 @@ class Search:
         turn_depth=False,
         table=None,
         stop_early=False,
+        probe_nodes=PROBE_NODES,
     ):
         """Begin searching `board` (its cells are copied; the board is never touched).
 
@@ -206,7 +210,8 @@ class Search:
         budget; noise: Easy's random error in seeds, from the integer `seed`; exact: score
         only finished games (the solver); table: an endgame table
         (kalaha.endgame) whose exact values end the search wherever few enough seeds are left;
-        stop_early: never begin an iteration the node budget is not expected to finish.
+        stop_early: never begin an iteration the node budget is not expected to finish;
+        probe_nodes: what a probe of the table counts against the budget.
         """
         if board.to_move is None:
             raise ValueError("the game is over: nothing to search")
@@ -233,6 +238,7 @@ class Search:
         self.max_depth = min(depth, self.max_ply - 2)
         self.node_limit = nodes
         w[_LIMIT] = nodes
+        self.probe_nodes = probe_nodes
         self.exact = exact
         w[_EXACT] = 1 if exact else 0
         self.turn_depth = turn_depth
@@ -408,9 +414,9 @@ class Search:
         # store difference estimates the same margin, so the two compare fairly (measured:
         # tools/quality.py, docs).
         w[_VALUE] = m if self.exact else m * UNIT
-        # A probe costs about as much device time as PROBE_NODES nodes.
-        w[_NODES] += PROBE_NODES
-        w[_LEFT] -= PROBE_NODES
+        # A probe costs about as much device time as this many nodes.
+        w[_NODES] += self.probe_nodes
+        w[_LEFT] -= self.probe_nodes
         self.nodes = w[_NODES]
         w[_STATE] = _ST_RETURN
 
@@ -451,52 +457,78 @@ class Search:
 # ----- levels ---------------------------------------------------------------------------
 
 
-# name: (depth, turn_depth, node budget, noise in seeds, device time cap in ms, ...)
-# The budget and the cap are the whole turn's: an extra turn goes on with the pits the first
-# search chose for it (its principal line), or searches with what the turn has left (at least
-# an eighth, the turn at most a quarter over: turn_share). The cap counts wall-clock time, and a
-# thinking frame gives the search most but not all of its 15-20 ms (kalaha.thinking), so the
-# budgets are what the device completes within the cap (about 1,600 nodes a second in a game
-# on the emulated MacroPad): the host measures what the device plays. Expert's 12,000 are a
-# limit: it begins no iteration it cannot finish (about 4,600 spent a turn in the ladder's games).
+# A level's budgets: (node budget, node budget with the table near, device time cap in ms), one
+# set for each code the device's search may run as. The budget and the cap are the whole turn's:
+# an extra turn goes on with the pits the first search chose for it (its principal line), or
+# searches with what the turn has left (at least an eighth, the turn at most a quarter over:
+# turn_share). The cap counts wall-clock time, and a thinking frame gives the search most but not
+# all of its 15-20 ms (kalaha.thinking), so the budgets are what the device completes within the
+# cap: the host, counting nodes, plays what the device plays (docs/performance.md has the figures).
+# - As machine code (our firmware; 32,000-50,000 nodes a second in a game on the emulated
+#   MacroPad, a table probe as much time as MACHINE_PROBE_NODES nodes), Expert's 150,000 are a
+#   limit: it begins no iteration it cannot finish, so its turns take 1-3 s, and even the
+#   slowest middle game completes them within the cap; near the table (200,000, most of them
+#   probes) they buy exact values. Strong's middle game is what that Expert still beats
+#   clearly; near the table its 60,000 nodes (at most 1.2 s) buy exact values too.
+# - As bytecode (stock CircuitPython; about 1,600 nodes a second), Expert's 12,000 are what the
+#   device completes in its 7.5 s cap (about 4,600 spent a turn).
 # The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
-# least 70% against the one below, from even openings (kalaha.match); the device's speed caps
-# Expert, so Strong's middle game is what Expert beats that clearly. With the endgame table near (at
-# most ENDGAME_REACH seeds beyond it) Strong's budget is 1,400: there its nodes buy exact values,
-# and the ladder is decided earlier (without the table the same cost the ladder 2 points):
+# least 70% against the one below, from even openings (kalaha.match).
 # Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never
 # the reply, so it leaves seeds to be captured, and it misjudges a move by up to three seeds
 # (it may miss a small capture or extra turn).
-# Medium looks four turns ahead (extra-turn sowings are free) and misjudges by up to four seeds.
+# Medium looks four turns ahead (extra-turn sowings are free) and misjudges by up to four seeds:
+# its depth, not its budget, bounds it, so both codes play it alike.
 # Strong and Expert count an extra-turn sowing as half a ply: in 40-game runs that scored as
 # well as a whole ply and clearly better than free at these budgets. A plain store-difference
 # evaluation beat weighting seeds on the row, one fitted to the endgame table
 # (tools/learned_fit.py: per-pit weights) and a bonus for having the move at 22-30 seeds; late
 # move reductions and a bigger transposition table made no difference (docs/performance.md).
+MACHINE_CODE = "machine code"
+BYTECODE = "bytecode"
+
+
 class Level:
     """A playing level as a named record (python-chess's engine.Limit style)."""
 
     def __init__(
-        self, name, depth, turn_depth, nodes, noise, cap_ms, uses_table=False, stop_early=False, endgame=0
+        self, name, depth, turn_depth, noise, nodes, endgame, cap_ms, uses_table=False, stop_early=False
     ):
         self.name = name
         self.depth = depth  # the deepest iteration, in plies
         self.turn_depth = turn_depth  # what an extra-turn sowing counts: False 1 ply, HALF, True free
-        self.nodes = nodes  # the node budget of a whole turn (turn_share)
         self.noise = noise  # random error per move, in seeds (Easy's mistakes)
+        self.nodes = nodes  # the node budget of a whole turn (turn_share)
+        self.endgame_nodes = endgame  # the budget with the table near (ENDGAME_REACH)
         self.cap_ms = cap_ms  # the turn's hard time cap: play the best move found so far
         self.uses_table = uses_table  # plays the endgame table's exact values where it applies
         self.stop_early = stop_early  # begins no iteration the budget cannot finish (Search.start)
-        self.endgame_nodes = endgame or nodes  # the budget with the table near (ENDGAME_REACH)
 
 
-LEVELS = {
-    "easy": Level("easy", 1, True, 400, 3, 1000),
-    "medium": Level("medium", 4, True, 3000, 4, 1500),
-    # (Strong's cap keeps a turn within 1.2 s on the device, an extra turn's searches included.)
-    "strong": Level("strong", 60, HALF, 650, 0, 1150, True, endgame=1400),
-    "expert": Level("expert", 60, HALF, 12000, 0, 7500, True, True),
-}
+def play_as(code):
+    """Give the levels the budgets of the device whose search runs as `code` (MACHINE_CODE or
+    BYTECODE): the device plays as its own code (kalaha.ai.CODE), the host as our firmware
+    unless told (the command line's --firmware). (Ints, not a table of both: the device's heap.)"""
+    global probe_nodes
+    m = code == MACHINE_CODE
+    probe_nodes = MACHINE_PROBE_NODES if m else PROBE_NODES
+    LEVELS["easy"] = Level("easy", 1, True, 3, 400, 400, 1000)
+    LEVELS["medium"] = Level("medium", 4, True, 4, 3000, 3000, 1500)
+    # (Strong's caps keep a turn within 2.5 s and 1.5 s, an extra turn's searches included.)
+    LEVELS["strong"] = Level(
+        "strong", 60, HALF, 0, 6000 if m else 650, 60000 if m else 1400, 2000 if m else 1150, True
+    )
+    LEVELS["expert"] = Level(
+        "expert", 60, HALF, 0, 150000 if m else 12000, 200000 if m else 12000, 4800 if m else 7500, True, True
+    )
+
+
+LEVELS = {}
+probe_nodes = MACHINE_PROBE_NODES  # what a table probe counts in the levels' searches (play_as)
+# (the host stands in for our firmware's machine code unless told)
+play_as(CODE if sys.implementation.name != "cpython" else MACHINE_CODE)
+
+
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 
 
@@ -533,4 +565,5 @@ def start_level(search, board, level, seed=1, table=None, spent=0):
         turn_depth=spec.turn_depth,
         stop_early=spec.stop_early,
         table=table,
+        probe_nodes=probe_nodes,
     )

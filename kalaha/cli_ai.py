@@ -8,7 +8,7 @@ import os
 import sys
 import time
 
-from kalaha.ai import LEVEL_NAMES, Search
+from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, Search, play_as
 from kalaha.analysis import device_player, device_turn, search_turn, solve
 from kalaha.board import Board
 
@@ -62,6 +62,25 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
         board.set_position(args.position, any_total=True)
         return board
 
+    def firmware_flag(p, cmd):
+        """--firmware: whose budgets the levels play with (kalaha.ai.play_as), for `cmd`."""
+        p.add_argument(
+            "--firmware",
+            choices=("ours", "stock"),
+            default="ours",
+            help="the device's firmware: ours (the search in machine code, the default) or stock "
+            "CircuitPython (bytecode, smaller budgets)",
+        )
+
+        def run(args, out):
+            play_as(BYTECODE if args.firmware == "stock" else MACHINE_CODE)
+            try:
+                return cmd(args, out)
+            finally:
+                play_as(MACHINE_CODE)  # (the host's own default)
+
+        p.set_defaults(func=run)
+
     def position_flags(p):
         p.add_argument(
             "--position", help="a position as `replay --json` prints it, e.g. '0,0,1,0,2,1:20/...'"
@@ -112,7 +131,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
         else:
             out.write(turn + "\n")
 
-    p.set_defaults(func=cmd_move)
+    firmware_flag(p, cmd_move)
 
     def ring_move(args, out):
         """move --players N: the computer's whole turn in a game round the ring (kalaha.ring_ai)."""
@@ -212,7 +231,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
                 % (r[who], depth // 10, depth % 10, r[who + "_avg_nodes"])
             )
 
-    p.set_defaults(func=cmd_match)
+    firmware_flag(p, cmd_match)
 
     p = sub.add_parser("ladder", help="each level against the one below it: how far apart they play")
     p.add_argument("--games", type=whole_number(2, MAX_GAMES, "--games"), default=200)
@@ -251,7 +270,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
                 with_table = "the same: neither uses it" if table is not None else "-"
             out.write("| %s | %s | %s | %s |\n" % (upper, lower, cell(plain), with_table))
 
-    p.set_defaults(func=cmd_ladder)
+    firmware_flag(p, cmd_ladder)
 
     p = sub.add_parser("bench", help="search speed on fixed positions (and estimated device time)")
     p.add_argument(

@@ -39,3 +39,14 @@ def package_as_collected():
         if sys.modules.get(name) is not module:
             sys.modules[name] = module
             _package_attribute(name, module)
+
+
+@pytest.fixture(autouse=True)
+def levels_as_our_firmware():
+    """Every test starts and ends with the host's levels, our firmware's (the web page's front
+    end and `--firmware stock` switch them: kalaha.ai.play_as)."""
+    import kalaha.ai
+
+    kalaha.ai.play_as(kalaha.ai.MACHINE_CODE)
+    yield
+    kalaha.ai.play_as(kalaha.ai.MACHINE_CODE)

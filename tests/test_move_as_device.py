@@ -8,10 +8,10 @@ import random
 import pytest
 
 from kalaha import NORTH, SOUTH, Board
-from kalaha.ai import LEVEL_NAMES
+from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, play_as
 from kalaha.cli import main
 from kalaha.endgame import EndgameTable
-from kalaha.thinking import SLICE_NODES, Thinker
+from kalaha.thinking import MACHINE_SLICE_NODES, SLICE_NODES, Thinker
 
 endgame_db = pytest.importorskip("tools.endgame_db")  # (needs numpy)
 
@@ -45,10 +45,10 @@ def positions(count, seed):
     return out
 
 
-def device_plays(board, level, seed, table):
-    """The device's whole turn: its Thinker as App drives it (no ticks: one SLICE_NODES slice a
-    frame), its table checked in quiet frames first, a clock standing still (no time cap)."""
-    thinker = Thinker(table, None, SLICE_NODES)
+def device_plays(board, level, seed, table, slice_nodes=SLICE_NODES):
+    """The device's whole turn: its Thinker as App drives it (no ticks: one slice a frame), its
+    table checked in quiet frames first, a clock standing still (no time cap)."""
+    thinker = Thinker(table, None, slice_nodes)
     while thinker.endgame is not None and not thinker.endgame_checked:
         thinker.check_table()  # (App.tick, a quiet frame)
     b = board.copy()
@@ -66,25 +66,37 @@ def device_plays(board, level, seed, table):
     return "-".join(map(str, pits)), thinker.turn_nodes
 
 
-def command_line_move(record, level, seed, table_path):
+def command_line_move(record, level, seed, table_path, firmware):
     out = io.StringIO()
     args = ["move", "--json", "--level", level, "--seed", str(seed), "--table", table_path, record]
+    args += ["--firmware", firmware]
     assert main(args, out=out) == 0
     answer = json.loads(out.getvalue())
     return answer["turn"], answer["nodes"]
 
 
-@pytest.mark.parametrize("with_table", [True, False])
-def test_move_plays_the_devices_whole_turn(table_file, tmp_path, with_table):
-    # Every level on 100 positions; without a table the file is missing, as on a device without one.
+@pytest.mark.parametrize(
+    "firmware, with_table, count", [("ours", True, POSITIONS), ("ours", False, 25), ("stock", True, 40)]
+)
+def test_move_plays_the_devices_whole_turn(table_file, tmp_path, firmware, with_table, count):
+    # Every level (without a table fewer positions: Expert's 180,000 nodes a turn are slow in
+    # CPython); without a table the file is missing, as on a device without one. The device
+    # plays with the budgets and slices of its code: our firmware's machine code, or stock
+    # firmware's bytecode (kalaha.ai.play_as, as the device does on import).
     path = table_file if with_table else str(tmp_path / "missing.kdb")
     table = EndgameTable(table_file) if with_table else None  # (the device's own, checked by its thinker)
-    boards = positions(POSITIONS, 7)
+    boards = positions(count, 7)
+    code, slice_nodes = (MACHINE_CODE, MACHINE_SLICE_NODES) if firmware == "ours" else (BYTECODE, SLICE_NODES)
     for level in LEVEL_NAMES:
         for k, board in enumerate(boards):
             seed = k % 5
-            device = device_plays(board, level, seed, table)
-            assert command_line_move(board.record(), level, seed, path) == device, (level, board.record())
+            play_as(code)
+            try:
+                device = device_plays(board, level, seed, table, slice_nodes)
+            finally:
+                play_as(MACHINE_CODE)  # (the host's default)
+            answer = command_line_move(board.record(), level, seed, path, firmware)
+            assert answer == device, (level, board.record())
     if table is not None:
         table.close()
 

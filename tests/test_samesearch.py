@@ -2,6 +2,7 @@
 (viper) give every case of tests/samesearch.py the result the pure-Python search gave before
 the inner loop became kalaha.searchcore (samesearch.txt): best pit, score, depth, nodes, line."""
 
+import io
 import os
 import shutil
 
@@ -9,9 +10,11 @@ import pytest
 import samesearch
 import samesearch_run
 
+from kalaha import cli
 from tools import build, circuitpython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 
 
 @pytest.fixture(scope="module")
@@ -24,6 +27,36 @@ def cases(tmp_path_factory):
     path = folder / "cases.txt"
     path.write_text("\n".join(lines) + "\n")
     return golden, str(path), str(folder)
+
+
+# Whole turns at the levels that search: positions after these records (an opening, a middle game).
+LEVEL_RECORDS = ("", "2 3-1", "6 4 4 2-1-2 1 6", "5 3-1 2 6 5-3 3 2 1 5 2 1-4 3 3")
+LEVEL_TURNS = """
+from kalaha.analysis import device_player, device_turn
+from kalaha.board import Board
+from kalaha.endgame import open_table
+from kalaha.notation import push_record
+table = open_table(%r)[0].verify_all()
+for record in %r:
+    for level in ("strong", "expert"):
+        board = Board()
+        push_record(board, record)
+        print("-".join(str(p) for p in device_turn(device_player(table), board, level, 1)[0]))
+"""
+LEVEL_TABLE = "6-0-0-8.kdb"  # (one of the cases' tables: the default rules, up to 8 seeds)
+
+
+def host_turns(firmware, tables):
+    """The command line's `move` at the levels of LEVEL_TURNS, for `firmware`."""
+    turns = []
+    for record in LEVEL_RECORDS:
+        for level in ("strong", "expert"):
+            out = io.StringIO()
+            table = os.path.join(tables, LEVEL_TABLE)
+            argv = ["move", record, "--level", level, "--firmware", firmware, "--table", table]
+            assert cli.main(argv, out) == 0
+            turns.append(out.getvalue().strip())
+    return turns
 
 
 def differences(golden, printed):
@@ -67,6 +100,21 @@ def test_circuitpython_searches_every_case_as_before_allocating_nothing(cases, t
         None, path=(".",), cwd=drive, version=version, args=("-c", "import kalaha.ai; print(kalaha.ai.CODE)")
     )
     assert status == 0 and out.strip() == code, err
+    # The levels play with the budgets of the code that runs (kalaha.ai.play_as): the device's
+    # whole turns are the command line's `move` for that firmware (ours: machine code).
+    shutil.copy(os.path.join(ROOT, "kalaha", "analysis.py"), os.path.join(drive, "kalaha"))
+    status, out, err = circuitpython.run(
+        None,
+        path=(".",),
+        cwd=drive,
+        version=version,
+        args=("-c", LEVEL_TURNS % (os.path.join(tables, LEVEL_TABLE), LEVEL_RECORDS)),
+    )
+    assert status == 0, err[-2000:]
+    firmware = "ours" if code == "machine code" else "stock"
+    assert out.split() == host_turns(firmware, tables)
+    # (and the two firmwares' budgets differ: each firmware is asked for its own)
+    assert host_turns("ours", tables) != host_turns("stock", tables)
     status, out, err = circuitpython.run(
         "samesearch_run.py", path=(".",), cwd=drive, version=version, args=(path, tables, "lock")
     )

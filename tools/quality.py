@@ -16,7 +16,7 @@ import random
 import sys
 import time
 
-from kalaha.ai import LEVEL_NAMES, Search
+from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, Search, play_as
 from kalaha.analysis import best_turn, device_player, solve
 from kalaha.board import NORTH, SOUTH, Board
 from kalaha.endgame import EndgameTable
@@ -26,8 +26,8 @@ def seeds_in_pits(b):
     return sum(b.row(SOUTH)) + sum(b.row(NORTH))
 
 
-def positions(count, low, high, seed):
-    """Positions from games between random levels, `low`..`high` seeds in the pits, 2+ moves."""
+def positions(count, low, high, seed, levels=LEVEL_NAMES):
+    """Positions from games between random `levels`, `low`..`high` seeds in the pits, 2+ moves."""
     rng = random.Random(seed)
     out = []
     player = device_player()  # (the device's thinker, no table)
@@ -37,14 +37,14 @@ def positions(count, low, high, seed):
             if b.to_move is None:
                 break
             b.push(rng.choice([m for m in b.legal_moves() if m]))
-        levels = (rng.choice(LEVEL_NAMES), rng.choice(LEVEL_NAMES))
+        pair = (rng.choice(levels), rng.choice(levels))
         while b.to_move is not None and len(out) < count:
             n = seeds_in_pits(b)
             if n < low:
                 break
             if n <= high and len([m for m in b.legal_moves() if m]) > 1 and rng.random() < 0.3:
                 out.append(b.copy())
-            pits, *_ = best_turn(b, player, level=levels[b.to_move], seed=rng.randint(1, 1 << 20))
+            pits, *_ = best_turn(b, player, level=pair[b.to_move], seed=rng.randint(1, 1 << 20))
             for pit in pits:
                 b.push(pit)
     return out
@@ -115,7 +115,14 @@ def main(argv=None):
     parser.add_argument(
         "--compiled", action="store_true", help="score with tools.exact's compiled solver (needs numba)"
     )
+    parser.add_argument(
+        "--firmware",
+        choices=("ours", "stock"),
+        default="ours",
+        help="the levels' budgets: our firmware's machine code (default) or stock firmware's bytecode",
+    )
     args = parser.parse_args(argv)
+    play_as(BYTECODE if args.firmware == "stock" else MACHINE_CODE)
     levels = [name for name in args.levels.split(",") if name]
     unknown = [name for name in levels if name not in LEVEL_NAMES]
     if unknown:
