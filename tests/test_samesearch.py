@@ -2,6 +2,7 @@
 (viper) give every case of tests/samesearch.py the result the pure-Python search gave before
 the inner loop became kalaha.searchcore (samesearch.txt): best pit, score, depth, nodes, line."""
 
+import functools
 import io
 import os
 import shutil
@@ -46,8 +47,9 @@ for record in %r:
 LEVEL_TABLE = "6-0-0-8.kdb"  # (one of the cases' tables: the default rules, up to 8 seeds)
 
 
+@functools.cache
 def host_turns(firmware, tables):
-    """The command line's `move` at the levels of LEVEL_TURNS, for `firmware`."""
+    """The command line's `move` at the levels of LEVEL_TURNS, for `firmware` (once each)."""
     turns = []
     for record in LEVEL_RECORDS:
         for level in ("strong", "expert"):
@@ -56,7 +58,7 @@ def host_turns(firmware, tables):
             argv = ["move", record, "--level", level, "--firmware", firmware, "--table", table]
             assert cli.main(argv, out) == 0
             turns.append(out.getvalue().strip())
-    return turns
+    return tuple(turns)
 
 
 def differences(golden, printed):
@@ -112,7 +114,7 @@ def test_circuitpython_searches_every_case_as_before_allocating_nothing(cases, t
     )
     assert status == 0, err[-2000:]
     firmware = "ours" if code == "machine code" else "stock"
-    assert out.split() == host_turns(firmware, tables)
+    assert tuple(out.split()) == host_turns(firmware, tables)
     # (and the two firmwares' budgets differ: each firmware is asked for its own)
     assert host_turns("ours", tables) != host_turns("stock", tables)
     status, out, err = circuitpython.run(
