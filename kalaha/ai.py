@@ -29,10 +29,9 @@ and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 """
 
 import sys
-from array import array
 
 from kalaha.board import NORTH, SOUTH
-from kalaha.compat import const
+from kalaha.compat import const, word_array
 
 try:
     # Our firmware (firmware/) has the nodes' loop frozen into its flash as machine code: it
@@ -77,8 +76,12 @@ _DEPTH_DONE = const(19)
 _ROOT_MOVE = const(20)
 _NOISE_AMP = const(21)
 _ROOT_BASE = const(22)
+_RANK = const(23)
+_GAIN = const(32)
+_HIT_NODES = const(33)
 _NOISE = const(24)
-_PLY = const(32)
+_PLY = const(36)
+_CACHE_MASK = const(127)
 _PLY_WORDS = const(9)
 _ALPHA = const(0)
 _BETA = const(1)
@@ -106,8 +109,11 @@ INF = const(30000)
 # An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
 # the emulated MacroPad, where a node in a game takes about 0.6 ms in bytecode ...
 PROBE_NODES = const(2)
-# ... and about 0.03 ms as machine code (docs/performance.md): the levels' budgets count time.
-MACHINE_PROBE_NODES = const(50)
+# ... and as machine code, where a node takes 17.5 us (emulated, docs/performance.md), a probe
+# the probe cache does not answer 0.25 ms (the rank in machine code, Python's read), one it
+# answers under 0.03 ms: the levels' budgets count time.
+MACHINE_PROBE_NODES = const(12)
+MACHINE_HIT_NODES = const(2)
 # A level's endgame budget applies once the pits hold at most this many seeds more than its
 # endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
 # there buys exact values.
@@ -129,6 +135,9 @@ _MASK30 = const(0x3FFFFFFF)
 # heap went to the board's graphics (the pits' boxes) and the sliced endgame work.
 TABLE_BITS = const(7)
 
+# run()'s ranking numbers while no endgame table is open (it reads them only with one).
+_NO_RANKS = word_array([0], 1)
+
 
 class Search:
     """One reusable searcher. start() a position, then step() until it returns True.
@@ -141,16 +150,15 @@ class Search:
 
     def __init__(self, tt_bits=TABLE_BITS, max_ply=MAX_PLY):
         self.table = None
+        self.ranks = _NO_RANKS
         size = 1 << tt_bits
         m = max_ply
         self.max_ply = m
         self.bytes = bytearray(_BYTES + m * _PLY_BYTES)
-        try:
-            self.tt = array("i", [-1, 0]) * size
-            self.words = array("i", [0]) * (_PLY + m * _PLY_WORDS)
-        except TypeError:  # MicroPython (the web page's WebAssembly port) repeats no array
-            self.tt = array("i", [-1, 0] * size)
-            self.words = array("i", [0] * (_PLY + m * _PLY_WORDS))
+        # The transposition table's slots, then the probe cache's (kalaha.searchcore).
+        self.cache_at = 2 * size
+        self.tt = word_array([-1], 2 * size + _CACHE_MASK + 1)
+        self.words = word_array([0], _PLY + m * _PLY_WORDS)
         w = self.words
         w[_TT_MASK] = size - 1
         w[_PLIES] = m
@@ -187,7 +195,7 @@ class Search:
 
     def clear_table(self):
         tt = self.tt
-        for i in range(0, len(tt), 2):
+        for i in range(0, self.cache_at, 2):
             tt[i] = -1
 
     def start(
@@ -202,6 +210,7 @@ class Search:
         table=None,
         stop_early=False,
         probe_nodes=PROBE_NODES,
+        hit_nodes=None,
     ):
         """Begin searching `board` (its cells are copied; the board is never touched).
 
@@ -211,7 +220,8 @@ class Search:
         only finished games (the solver); table: an endgame table
         (kalaha.endgame) whose exact values end the search wherever few enough seeds are left;
         stop_early: never begin an iteration the node budget is not expected to finish;
-        probe_nodes: what a probe of the table counts against the budget.
+        probe_nodes: what a probe of the table counts against the budget; hit_nodes: what one
+        the probe cache answers counts (None: the same).
         """
         if board.to_move is None:
             raise ValueError("the game is over: nothing to search")
@@ -226,6 +236,14 @@ class Search:
             w[_EMPTY_CAPTURE] = 1 if board.empty_capture else 0
             w[_ALGA] = 1 if board.alga else 0
         self.table = table if table is not None and table.rules_match(board) else None
+        # The table's ranking numbers, which run() reads to rank the positions it probes.
+        self.ranks = self.table.ranker.words if self.table is not None else _NO_RANKS
+        if self.table is not None:
+            # The probe cache starts empty: a search's hits, and so its node count, depend on
+            # its position alone (the command line's `move` plays what the device plays).
+            tt = self.tt
+            for i in range(self.cache_at, len(tt)):
+                tt[i] = -1
         # With the table a finished game scores its margin on the evaluation's scale, as the
         # table's exact values do: a line that ends the game and one the table knows compare
         # by their margins (on the WIN scale a game-ending loss by 2 looked worse than a known
@@ -239,6 +257,7 @@ class Search:
         self.node_limit = nodes
         w[_LIMIT] = nodes
         self.probe_nodes = probe_nodes
+        w[_HIT_NODES] = probe_nodes if hit_nodes is None else hit_nodes
         self.exact = exact
         w[_EXACT] = 1 if exact else 0
         self.turn_depth = turn_depth
@@ -372,7 +391,7 @@ class Search:
         w[_LEFT] = budget
         w[_BUDGET] = budget
         while True:
-            why = _run(self.bytes, w, self.tt)
+            why = _run(self.bytes, w, self.tt, self.ranks)
             self.nodes = w[_NODES]
             if why == _SLICE:
                 return False
@@ -388,37 +407,25 @@ class Search:
                 raise ValueError("game longer than the search stack")
 
     def _probe(self):
-        """Node D asks the endgame table: its exact value ends the line (ST_RETURN), else the
-        search goes on below it (ST_PROBED, as run() left it)."""
+        """Node D's position is not in the probe cache: read the endgame table at the rank run()
+        left (_RANK) into _GAIN (-1: not known, and the search goes on below the node), and
+        keep it in the cache."""
         w = self.words
-        c = self.bytes  # (the cells come first)
-        p = self.pits
-        at = _BYTES + w[_D] * _PLY_BYTES
-        side = c[at + _SIDE]
+        rank = w[_RANK]
         try:
-            g = self.table.probe(c, side, False)  # checked blocks only: no stall
+            g = self.table.value_at(rank, False)  # checked blocks only: no stall
         except ValueError:  # a damaged block: search on without the table
             self.table = None
             w[_TMAX] = -1
-            return
+            g = -1
+        w[_GAIN] = g
         if g < 0:
             return
-        # The exact final margin, for the side to move, from here.
-        m = c[p] - c[p + p + 1]
-        if side == NORTH:
-            m = -m
-        m += g + g - (w[_TOTAL] - c[p] - c[p + p + 1])
-        if c[at + _PERSP] != side:
-            m = -m
-        # On the evaluation's scale (a seed of margin is UNIT), not as a won game: the leaves'
-        # store difference estimates the same margin, so the two compare fairly (measured:
-        # tools/quality.py, docs).
-        w[_VALUE] = m if self.exact else m * UNIT
+        self.tt[self.cache_at + (rank & _CACHE_MASK)] = rank << 4 | g
         # A probe costs about as much device time as this many nodes.
         w[_NODES] += self.probe_nodes
         w[_LEFT] -= self.probe_nodes
         self.nodes = w[_NODES]
-        w[_STATE] = _ST_RETURN
 
     def _iteration_done(self, value):
         w = self.words
@@ -464,12 +471,13 @@ class Search:
 # turn_share). The cap counts wall-clock time, and a thinking frame gives the search most but not
 # all of its 15-20 ms (kalaha.thinking), so the budgets are what the device completes within the
 # cap: the host, counting nodes, plays what the device plays (docs/performance.md has the figures).
-# - As machine code (our firmware; 32,000-50,000 nodes a second in a game on the emulated
-#   MacroPad, a table probe as much time as MACHINE_PROBE_NODES nodes), Expert's 150,000 are a
-#   limit: it begins no iteration it cannot finish, so its turns take 1-3 s, and even the
-#   slowest middle game completes them within the cap; near the table (200,000, most of them
-#   probes) they buy exact values. Strong's middle game is what that Expert still beats
-#   clearly; near the table its 60,000 nodes (at most 1.2 s) buy exact values too.
+# - As machine code (our firmware; 37,000-49,000 nodes a second in a game on the emulated
+#   MacroPad, a table probe as much time as MACHINE_PROBE_NODES nodes, one the probe cache
+#   answers MACHINE_HIT_NODES), Expert's 250,000 are a limit: it begins no iteration it cannot
+#   finish, so its turns take 1-5 s (the opening's are the longest, about 45,000 nodes a second),
+#   within the cap; near the table its nodes, most of them probes, buy exact values. Strong's
+#   middle game is what that Expert still beats clearly; near the table its 60,000 nodes (about
+#   1 s) buy exact values too.
 # - As bytecode (stock CircuitPython; about 1,600 nodes a second), Expert's 12,000 are what the
 #   device completes in its 7.5 s cap (about 4,600 spent a turn).
 # The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
@@ -509,9 +517,10 @@ def play_as(code):
     """Give the levels the budgets of the device whose search runs as `code` (MACHINE_CODE or
     BYTECODE): the device plays as its own code (kalaha.ai.CODE), the host as our firmware
     unless told (the command line's --firmware). (Ints, not a table of both: the device's heap.)"""
-    global probe_nodes
+    global probe_nodes, hit_nodes
     m = code == MACHINE_CODE
     probe_nodes = MACHINE_PROBE_NODES if m else PROBE_NODES
+    hit_nodes = MACHINE_HIT_NODES if m else PROBE_NODES
     LEVELS["easy"] = Level("easy", 1, True, 3, 400, 400, 1000)
     LEVELS["medium"] = Level("medium", 4, True, 4, 3000, 3000, 1500)
     # (Strong's caps keep a turn within 2.5 s and 1.5 s, an extra turn's searches included.)
@@ -519,12 +528,13 @@ def play_as(code):
         "strong", 60, HALF, 0, 6000 if m else 650, 60000 if m else 1400, 2000 if m else 1150, True
     )
     LEVELS["expert"] = Level(
-        "expert", 60, HALF, 0, 150000 if m else 12000, 200000 if m else 12000, 4800 if m else 7500, True, True
+        "expert", 60, HALF, 0, 250000 if m else 12000, 250000 if m else 12000, 5800 if m else 7500, True, True
     )
 
 
 LEVELS = {}
 probe_nodes = MACHINE_PROBE_NODES  # what a table probe counts in the levels' searches (play_as)
+hit_nodes = MACHINE_HIT_NODES  # ... and one the probe cache answers
 # (the host stands in for our firmware's machine code unless told)
 play_as(CODE if sys.implementation.name != "cpython" else MACHINE_CODE)
 
@@ -566,4 +576,5 @@ def start_level(search, board, level, seed=1, table=None, spent=0):
         stop_early=spec.stop_early,
         table=table,
         probe_nodes=probe_nodes,
+        hit_nodes=hit_nodes,
     )

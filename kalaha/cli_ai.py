@@ -49,6 +49,21 @@ def table_path():
     return os.path.join(ROOT, "build", "endgame-6x14.kdb")
 
 
+# --firmware: the levels' budgets as the device's code runs them (kalaha.ai.play_as).
+FIRMWARES = {"ours": MACHINE_CODE, "stock": BYTECODE}
+
+
+def add_firmware_flag(parser):
+    """--firmware ours|stock on an argparse parser (the command line's, tools.quality's)."""
+    parser.add_argument(
+        "--firmware",
+        choices=tuple(FIRMWARES),
+        default="ours",
+        help="the device's firmware: ours (the search in machine code, the default) or stock "
+        "CircuitPython (bytecode, smaller budgets)",
+    )
+
+
 def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player_flags, make_ring):
     """The AI's commands, given the command line's own helpers (kalaha.cli: no import back)."""
 
@@ -64,16 +79,10 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
 
     def firmware_flag(p, cmd):
         """--firmware: whose budgets the levels play with (kalaha.ai.play_as), for `cmd`."""
-        p.add_argument(
-            "--firmware",
-            choices=("ours", "stock"),
-            default="ours",
-            help="the device's firmware: ours (the search in machine code, the default) or stock "
-            "CircuitPython (bytecode, smaller budgets)",
-        )
+        add_firmware_flag(p)
 
         def run(args, out):
-            play_as(BYTECODE if args.firmware == "stock" else MACHINE_CODE)
+            play_as(FIRMWARES[args.firmware])
             try:
                 return cmd(args, out)
             finally:

@@ -15,7 +15,7 @@ found when first read and never trusted.
 """
 
 from kalaha.board import NORTH, SOUTH
-from kalaha.compat import const
+from kalaha.compat import const, word_array
 from kalaha.store import crc32
 
 MAGIC = b"KDB1"
@@ -41,7 +41,12 @@ def binomials(rows, width):
 
 
 class Ranker:
-    """Ranks 2P pit counts (mover first) among all positions with at most max_seeds seeds."""
+    """Ranks 2P pit counts (mover first) among all positions with at most max_seeds seeds.
+
+    Its numbers are one array of 32-bit words, `words`, which the search's machine code reads too
+    (kalaha.searchcore ranks the positions it probes): where each count of seeds starts among
+    the ranks (n = 0 .. max_seeds + 1), then the binomials C(a, b) at max_seeds + 2 + a * 2P + b.
+    """
 
     def __init__(self, pits, max_seeds):
         self.pits = pits
@@ -49,10 +54,18 @@ class Ranker:
         k = 2 * pits
         self.width = k
         self.rows = max_seeds + k
-        self.c = binomials(max_seeds + k, k)
-        self.offset = [0] * (max_seeds + 2)
+        c = binomials(max_seeds + k, k)
+        self.base = max_seeds + 2  # where the binomials start
+        words = word_array([0], self.base + len(c))
+        for i in range(len(c)):
+            words[self.base + i] = c[i]
         for n in range(max_seeds + 1):
-            self.offset[n + 1] = self.offset[n] + self.c[(n + k - 1) * k + k - 1]
+            words[n + 1] = words[n] + c[(n + k - 1) * k + k - 1]
+        self.words = words
+
+    def count(self):
+        """How many positions the ranks cover (every count of seeds up to max_seeds)."""
+        return self.words[self.max_seeds + 1]
 
     def rank(self, cells, mover):
         """The rank of a board's position (kalaha.board cells) with `mover` to move, or -1
@@ -60,7 +73,8 @@ class Ranker:
         p = self.pits
         width = self.width
         rows = self.rows
-        c = self.c
+        words = self.words
+        c = self.base
         first = 0 if mover == SOUTH else p + 1
         other = p + 1 if mover == SOUTH else 0
         prefix = 0
@@ -70,12 +84,12 @@ class Ranker:
             prefix += cells[first + k] if k < p else cells[other + k - p]
             if prefix + i >= rows:
                 return -1  # more seeds than the table holds
-            r += c[(prefix + i) * width + i + 1]
+            r += words[c + (prefix + i) * width + i + 1]
             i += 1
         n = prefix + cells[other + p - 1]
         if n > self.max_seeds:
             return -1
-        return self.offset[n] + r
+        return words[n] + r
 
     def seeds(self, cells):
         p = self.pits
@@ -107,7 +121,7 @@ class EndgameTable:
         self.max_seeds = head[5]
         self.count = _u32(head, 8)
         self.ranker = Ranker(pits, self.max_seeds)
-        if self.count != self.ranker.offset[self.max_seeds + 1]:
+        if self.count != self.ranker.count():
             raise Damaged("the table's size does not match its header")
         self.data_bytes = (self.count + 1) // 2
         self.blocks = (self.data_bytes + BLOCK - 1) // BLOCK
@@ -150,16 +164,24 @@ class EndgameTable:
         A block is checked (its CRC) before its first use; with check=False (inside the
         search, where a check's 8 reads would cost a frame) a block not yet checked gives -1.
         """
-        r = self.ranker.rank(cells, mover)
+        return self.value_at(self.ranker.rank(cells, mover), check)
+
+    def value_at(self, r, check=True):
+        """The value stored for rank `r` (Ranker.rank), or -1 (no rank, or with check=False a
+        block not yet checked). The search's machine code ranks its positions itself, and its
+        probes the cache does not answer come here: a few Python steps, then a seek and a read."""
         if r < 0:
             return -1
         pos = r >> 1
         block = pos // BLOCK
-        if not self._is_checked(block):
+        if not (self.checked[block >> 3] >> (block & 7)) & 1:
             if not check:
                 return -1
             self._check(block)
-        self._read(HEADER + pos, self.byte)
+        pos += HEADER
+        if self.at != pos:  # (as _read, inline: a call costs as much as the seek)
+            self.file.seek(pos)
+        self.at = pos + (self.file.readinto(self.byte) or 0)
         self.probes += 1
         v = self.byte[0]
         return (v >> 4) if r & 1 else (v & 15)

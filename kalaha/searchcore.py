@@ -55,8 +55,11 @@ _DEPTH_DONE = const(19)  # the deepest completed iteration (0: none yet)
 _ROOT_MOVE = const(20)  # the last iteration's best root move (a cell) or -1: tried first
 _NOISE_AMP = const(21)  # Easy's noise, 0: none
 _ROOT_BASE = const(22)  # the cell of the root's pit 1
+_RANK = const(23)  # the endgame table's rank of the position node _D probes (_PROBE) ...
+_GAIN = const(32)  # ... and its value there, the mover's future store gain (-1: not known)
+_HIT_NODES = const(33)  # what a probe the cache answers counts against the budget
 _NOISE = const(24)  # 8 words: the noise added to each root move (by pit)
-_PLY = const(32)  # node d's record starts at _PLY + d * _PLY_WORDS
+_PLY = const(36)  # node d's record starts at _PLY + d * _PLY_WORDS
 _PLY_WORDS = const(9)
 _ALPHA = const(0)
 _BETA = const(1)
@@ -68,9 +71,14 @@ _KEY1 = const(6)  # the position's two 24-bit hashes (_KEY2 -1: not to be stored
 _KEY2 = const(7)
 _UNDO = const(8)  # how the sowing that led here is undone (its code, below)
 
+# ranks (array 'i'): the endgame table's ranking numbers (kalaha.endgame.Ranker.words: where each
+# count of seeds starts among the ranks, then the binomials), read only when _TMAX >= 0.
+
 # t (array 'i'): the transposition table, two words a slot: the stored key (h2 and h1's top 6
-# bits; -1 empty) and the data (value, bound, move, depth). (Three buffers, not two: each stays
-# below the 2 KB a fragmented heap is sure to have.)
+# bits; -1 empty) and the data (value, bound, move, depth); then the probe cache, a word a slot:
+# an endgame-table rank and its value (rank << 4 | value; -1 empty), slot = rank's low bits.
+# (Three buffers, not two: each stays below the 2 KB a fragmented heap is sure to have.)
+_CACHE_MASK = const(127)  # the probe cache's slots - 1: 128 slots answer a quarter of the probes
 
 # What run() returns: why it stopped.
 _SLICE = const(0)  # the slice's nodes are used up
@@ -83,6 +91,7 @@ _TOO_DEEP = const(4)  # the solver ran out of stack
 _ST_NEXT = const(0)
 _ST_ENTER = const(1)
 _ST_PROBED = const(2)
+_ST_GAIN = const(4)  # the endgame table's value at node D is in _GAIN
 _ST_RETURN = const(3)
 
 _SOUTH = const(0)
@@ -99,7 +108,7 @@ _MASK24 = const(0xFFFFFF)
 
 
 @micropython.viper
-def run(b: ptr8, w: ptr32, t: ptr32) -> int:
+def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
     """Search on from the registers' node and state until the slice is used up or Python is
     needed; returns why (_SLICE, _ITERATION, _OUT_OF_NODES, _PROBE, _TOO_DEEP).
 
@@ -108,7 +117,8 @@ def run(b: ptr8, w: ptr32, t: ptr32) -> int:
     frontier node, a table cut-off, or its moves ordered) and RETURN (keep its value in the
     table, unsow, negamax with alpha-beta), so the common steps fall through to the next.
     """
-    # (b, w and t, viper's first three locals, live in registers.)
+    # (b, w and t, viper's first three locals, live in registers; ranks, read only to probe the
+    # endgame table, on the stack.)
     o = _PLY + w[_D] * _PLY_WORDS  # node d's words
     ob = _BYTES + w[_D] * _PLY_BYTES  # node d's bytes
     d = w[_D]
@@ -268,13 +278,58 @@ def run(b: ptr8, w: ptr32, t: ptr32) -> int:
                     value = 0
                 state = _ST_RETURN
             elif d and tmax >= 0 and total - b[sstore] - b[nstore] <= tmax:
-                # Few enough seeds for the endgame table: Python reads it (_PROBE), then sets the
-                # value and _ST_RETURN, or leaves _ST_PROBED when it does not know the position.
-                state = _ST_PROBED
-                why = _PROBE
-                break
+                # Few enough seeds for the endgame table: its rank here (as kalaha.endgame.
+                # Ranker.rank: the mover's pits, then the other's, stars and bars), looked up
+                # in the probe cache; on a miss Python reads the file (_PROBE) and sets
+                # _GAIN. (Ranked and valued in Python, a probe cost as much time as 34
+                # machine-code nodes, half of it the ranking.)
+                first = 0 if b[ob + _SIDE] == _SOUTH else p + 1
+                other = p + 1 - first
+                width = p + p
+                binom = tmax + 2  # (after the counts' starts)
+                prefix = 0
+                rank = 0
+                i = 0
+                while i < width - 1:
+                    if i < p:
+                        prefix += b[first + i]
+                    else:
+                        prefix += b[other + i - p]
+                    rank += ranks[binom + (prefix + i) * width + i + 1]
+                    i += 1
+                rank += ranks[prefix + b[other + p - 1]]
+                state = _ST_GAIN
+                cached = t[(tt_mask + 1) * 2 + (rank & _CACHE_MASK)]
+                if cached >= 0 and cached >> 4 == rank:
+                    w[_GAIN] = cached & 15
+                    left -= w[_HIT_NODES]
+                    nodes += w[_HIT_NODES]
+                else:
+                    w[_RANK] = rank
+                    why = _PROBE
+                    break
             else:
                 state = _ST_PROBED
+        if state == _ST_GAIN:
+            # The table's value here (-1: it does not know the position): the mover's future
+            # store gain g, so the final margin, for the side to move, is the stores' margin
+            # plus 2g minus the seeds left in the pits.
+            gain = w[_GAIN]
+            if gain < 0:
+                state = _ST_PROBED
+            else:
+                side = b[ob + _SIDE]
+                m = b[sstore] - b[nstore]
+                if side != _SOUTH:
+                    m = -m
+                m += gain + gain - (total - b[sstore] - b[nstore])
+                if b[ob + _PERSP] != side:
+                    m = -m
+                # On the evaluation's scale (a seed of margin is _UNIT), not as a won game:
+                # the leaves' store difference estimates the same margin, so the two compare
+                # fairly (measured: tools/quality.py, docs/performance.md).
+                value = m if exact else m * _UNIT
+                state = _ST_RETURN
         if state == _ST_PROBED:
             # (A store holding more than half the seeds has won, but the search goes on:
             # the margin still counts, and perfect play maximises it.)

@@ -663,3 +663,42 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
         if board.to_move is not None:
             pits, _score, _depth, nodes = best_turn(board, tabled, level="strong", seed=k)
             assert nodes <= most(spec.nodes, len(pits))
+
+
+def test_the_search_ranks_its_probes_as_the_table_does_and_reads_each_once(table10):
+    # The search ranks the positions it probes itself (kalaha.searchcore) and keeps what it read
+    # in its probe cache (128 slots by the rank's low bits): every rank it asks the file for is
+    # a real position's with the right value, and within a search a rank is read again only
+    # after another rank of the same slot took its place. The solver with the table (searched
+    # ranks) and without it (plain sowing to the end) agree on every position.
+    table = EndgameTable(table10).verify_all()
+    read = []
+    plain_value_at = table.value_at
+
+    def value_at(rank, check=True):
+        value = plain_value_at(rank, check)
+        assert value >= 0  # (the whole table is checked)
+        read.append(rank)
+        return value
+
+    table.value_at = value_at
+    rng = random.Random(11)
+    search = Search(tt_bits=12)
+    tried = 0
+    while tried < 12:
+        b = Board(seeds=rng.choice((3, 4)))
+        while b.to_move is not None and table.ranker.seeds(b.cells) > 15:
+            b.push(rng.choice([m for m in b.legal_moves() if m]))
+        if b.to_move is None:
+            continue
+        del read[:]
+        with_table = solve(b, search, table)
+        slot_of = {}
+        for k, rank in enumerate(read):
+            assert 0 <= rank < table.ranker.count()
+            earlier = slot_of.get(rank & 127)
+            assert earlier != rank, "rank %d read twice without being evicted" % rank
+            slot_of[rank & 127] = rank
+        assert read, "a search from %d seeds never probed the table" % table.ranker.seeds(b.cells)
+        assert with_table == solve(b, Search(tt_bits=12)), b.position()
+        tried += 1

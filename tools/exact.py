@@ -214,8 +214,8 @@ class Solver:
             table.close()
         self.max_seeds = table.max_seeds
         ranker = table.ranker
-        assert ranker.width == WIDTH and len(ranker.offset) == self.max_seeds + 2
-        self.ranking = np.array([self.max_seeds] + ranker.offset + ranker.c, dtype=np.int64)
+        assert ranker.width == WIDTH and ranker.base == self.max_seeds + 2
+        self.ranking = np.array([self.max_seeds] + list(ranker.words), dtype=np.int64)
         # The transposition table, one column an entry: the key (two words), the lower and
         # the upper bound of the value, the best sowing.
         self.tt = np.zeros((5, 1 << tt_bits), dtype=np.int64)

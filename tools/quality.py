@@ -16,9 +16,10 @@ import random
 import sys
 import time
 
-from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, Search, play_as
+from kalaha.ai import LEVEL_NAMES, Search, play_as
 from kalaha.analysis import best_turn, device_player, solve
 from kalaha.board import NORTH, SOUTH, Board
+from kalaha.cli_ai import FIRMWARES, add_firmware_flag
 from kalaha.endgame import EndgameTable
 
 
@@ -115,14 +116,9 @@ def main(argv=None):
     parser.add_argument(
         "--compiled", action="store_true", help="score with tools.exact's compiled solver (needs numba)"
     )
-    parser.add_argument(
-        "--firmware",
-        choices=("ours", "stock"),
-        default="ours",
-        help="the levels' budgets: our firmware's machine code (default) or stock firmware's bytecode",
-    )
+    add_firmware_flag(parser)
     args = parser.parse_args(argv)
-    play_as(BYTECODE if args.firmware == "stock" else MACHINE_CODE)
+    play_as(FIRMWARES[args.firmware])
     levels = [name for name in args.levels.split(",") if name]
     unknown = [name for name in levels if name not in LEVEL_NAMES]
     if unknown:
