@@ -29,9 +29,10 @@ and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 """
 
 import sys
+from array import array
 
-from kalaha.board import NORTH, SOUTH
-from kalaha.compat import const, word_array
+from kalaha.board import SOUTH
+from kalaha.compat import const
 
 try:
     # Our firmware (firmware/) has the nodes' loop frozen into its flash as machine code: it
@@ -79,9 +80,9 @@ _ROOT_BASE = const(22)
 _RANK = const(23)
 _GAIN = const(32)
 _HIT_NODES = const(33)
+_CACHE_MASK = const(34)
 _NOISE = const(24)
 _PLY = const(36)
-_CACHE_MASK = const(127)
 _PLY_WORDS = const(9)
 _ALPHA = const(0)
 _BETA = const(1)
@@ -114,6 +115,9 @@ PROBE_NODES = const(2)
 # answers under 0.03 ms: the levels' budgets count time.
 MACHINE_PROBE_NODES = const(12)
 MACHINE_HIT_NODES = const(2)
+# The probe cache's slots as machine code (512 bytes of heap): a quarter of a search's probes
+# repeat a position already read. As bytecode it is one slot: a hit counts as much as a miss.
+CACHE_SLOTS = const(128)
 # A level's endgame budget applies once the pits hold at most this many seeds more than its
 # endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
 # there buys exact values.
@@ -136,7 +140,7 @@ _MASK30 = const(0x3FFFFFFF)
 TABLE_BITS = const(7)
 
 # run()'s ranking numbers while no endgame table is open (it reads them only with one).
-_NO_RANKS = word_array([0], 1)
+_NO_RANKS = array("i", [0])
 
 
 class Search:
@@ -148,7 +152,9 @@ class Search:
     table: a slot's stored key, h2 and h1's top six bits or -1, and its data word).
     """
 
-    def __init__(self, tt_bits=TABLE_BITS, max_ply=MAX_PLY):
+    def __init__(self, tt_bits=TABLE_BITS, max_ply=MAX_PLY, cache_slots=0):
+        """cache_slots: the probe cache's size, a power of two (0: what the levels' code plays
+        with, play_as: as bytecode a hit counts as much as a miss, so one slot plays the same)."""
         self.table = None
         self.ranks = _NO_RANKS
         size = 1 << tt_bits
@@ -157,10 +163,16 @@ class Search:
         self.bytes = bytearray(_BYTES + m * _PLY_BYTES)
         # The transposition table's slots, then the probe cache's (kalaha.searchcore).
         self.cache_at = 2 * size
-        self.tt = word_array([-1], 2 * size + _CACHE_MASK + 1)
-        self.words = word_array([0], _PLY + m * _PLY_WORDS)
+        slots = cache_slots or play_cache_slots
+        try:
+            self.tt = array("i", [-1]) * (2 * size + slots)
+            self.words = array("i", [0]) * (_PLY + m * _PLY_WORDS)
+        except TypeError:  # MicroPython (the web page's WebAssembly port) repeats no array
+            self.tt = array("i", [-1] * (2 * size + slots))
+            self.words = array("i", [0] * (_PLY + m * _PLY_WORDS))
         w = self.words
         w[_TT_MASK] = size - 1
+        w[_CACHE_MASK] = slots - 1
         w[_PLIES] = m
         self.rules = None
         self.pits = 0
@@ -421,7 +433,7 @@ class Search:
         w[_GAIN] = g
         if g < 0:
             return
-        self.tt[self.cache_at + (rank & _CACHE_MASK)] = rank << 4 | g
+        self.tt[self.cache_at + (rank & w[_CACHE_MASK])] = rank << 4 | g
         # A probe costs about as much device time as this many nodes.
         w[_NODES] += self.probe_nodes
         w[_LEFT] -= self.probe_nodes
@@ -517,8 +529,9 @@ def play_as(code):
     """Give the levels the budgets of the device whose search runs as `code` (MACHINE_CODE or
     BYTECODE): the device plays as its own code (kalaha.ai.CODE), the host as our firmware
     unless told (the command line's --firmware). (Ints, not a table of both: the device's heap.)"""
-    global probe_nodes, hit_nodes
+    global probe_nodes, hit_nodes, play_cache_slots
     m = code == MACHINE_CODE
+    play_cache_slots = CACHE_SLOTS if m else 1
     probe_nodes = MACHINE_PROBE_NODES if m else PROBE_NODES
     hit_nodes = MACHINE_HIT_NODES if m else PROBE_NODES
     LEVELS["easy"] = Level("easy", 1, True, 3, 400, 400, 1000)
@@ -535,6 +548,7 @@ def play_as(code):
 LEVELS = {}
 probe_nodes = MACHINE_PROBE_NODES  # what a table probe counts in the levels' searches (play_as)
 hit_nodes = MACHINE_HIT_NODES  # ... and one the probe cache answers
+play_cache_slots = CACHE_SLOTS  # ... and the probe cache's size
 # (the host stands in for our firmware's machine code unless told)
 play_as(CODE if sys.implementation.name != "cpython" else MACHINE_CODE)
 

@@ -29,17 +29,6 @@ def ptr8(buffer):
 ptr32 = ptr8
 
 
-def word_array(pattern, times):
-    """An array of 32-bit words: the list `pattern` repeated `times` times, allocated at once
-    (MicroPython's WebAssembly port repeats no array: there it is built from a list)."""
-    from array import array
-
-    try:
-        return array("i", pattern) * times
-    except TypeError:
-        return array("i", pattern * times)
-
-
 def forget(module):
     """Let a module go (its entry in sys.modules and its name in its package), so the heap gets
     its code back once nothing else holds it: the screens' own modules, start-up code."""
@@ -52,4 +41,4 @@ def forget(module):
         delattr(parent, name)
 
 
-__all__ = ["const", "forget", "micropython", "ptr8", "ptr32", "word_array"]
+__all__ = ["const", "forget", "micropython", "ptr8", "ptr32"]

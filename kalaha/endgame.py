@@ -14,8 +14,10 @@ File: a 32-byte header, the values, then a CRC-32 of every block of values: a da
 found when first read and never trusted.
 """
 
+from array import array
+
 from kalaha.board import NORTH, SOUTH
-from kalaha.compat import const, word_array
+from kalaha.compat import const
 from kalaha.store import crc32
 
 MAGIC = b"KDB1"
@@ -54,13 +56,11 @@ class Ranker:
         k = 2 * pits
         self.width = k
         self.rows = max_seeds + k
-        c = binomials(max_seeds + k, k)
         self.base = max_seeds + 2  # where the binomials start
-        words = word_array([0], self.base + len(c))
-        for i in range(len(c)):
-            words[self.base + i] = c[i]
+        words = array("i", [0] * self.base + binomials(max_seeds + k, k))
+        c = self.base
         for n in range(max_seeds + 1):
-            words[n + 1] = words[n] + c[(n + k - 1) * k + k - 1]
+            words[n + 1] = words[n] + words[c + (n + k - 1) * k + k - 1]
         self.words = words
 
     def count(self):

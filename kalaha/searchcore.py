@@ -58,6 +58,7 @@ _ROOT_BASE = const(22)  # the cell of the root's pit 1
 _RANK = const(23)  # the endgame table's rank of the position node _D probes (_PROBE) ...
 _GAIN = const(32)  # ... and its value there, the mover's future store gain (-1: not known)
 _HIT_NODES = const(33)  # what a probe the cache answers counts against the budget
+_CACHE_MASK = const(34)  # the probe cache's slots - 1 (kalaha.ai.Search: 128 as machine code)
 _NOISE = const(24)  # 8 words: the noise added to each root move (by pit)
 _PLY = const(36)  # node d's record starts at _PLY + d * _PLY_WORDS
 _PLY_WORDS = const(9)
@@ -78,7 +79,6 @@ _UNDO = const(8)  # how the sowing that led here is undone (its code, below)
 # bits; -1 empty) and the data (value, bound, move, depth); then the probe cache, a word a slot:
 # an endgame-table rank and its value (rank << 4 | value; -1 empty), slot = rank's low bits.
 # (Three buffers, not two: each stays below the 2 KB a fragmented heap is sure to have.)
-_CACHE_MASK = const(127)  # the probe cache's slots - 1: 128 slots answer a quarter of the probes
 
 # What run() returns: why it stopped.
 _SLICE = const(0)  # the slice's nodes are used up
@@ -299,7 +299,7 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
                     i += 1
                 rank += ranks[prefix + b[other + p - 1]]
                 state = _ST_GAIN
-                cached = t[(tt_mask + 1) * 2 + (rank & _CACHE_MASK)]
+                cached = t[(tt_mask + 1) * 2 + (rank & w[_CACHE_MASK])]
                 if cached >= 0 and cached >> 4 == rank:
                     w[_GAIN] = cached & 15
                     left -= w[_HIT_NODES]

@@ -694,7 +694,7 @@ def test_the_search_ranks_its_probes_as_the_table_does_and_reads_each_once(table
         del read[:]
         with_table = solve(b, search, table)
         slot_of = {}
-        for k, rank in enumerate(read):
+        for rank in read:
             assert 0 <= rank < table.ranker.count()
             earlier = slot_of.get(rank & 127)
             assert earlier != rank, "rank %d read twice without being evicted" % rank
