@@ -31,63 +31,57 @@ CHUNK = const(512)
 CRC_BATCH = const(32)  # stored CRCs read at once (one read instead of a seek per block)
 
 
-def binomials(rows, width):
-    """C(a, b) for a < rows, b < width, as one flat list: C(a, b) = table[a * width + b]."""
-    table = [0] * (rows * width)
-    for a in range(rows):
-        table[a * width] = 1
-        for b in range(1, min(a, width - 1) + 1):
-            up = table[(a - 1) * width + b] if b < a else 0
-            table[a * width + b] = table[(a - 1) * width + b - 1] + up
-    return table
-
-
 class Ranker:
     """Ranks 2P pit counts (mover first) among all positions with at most max_seeds seeds.
 
     Its numbers are one array of 32-bit words, `words`, which the search's machine code reads too
     (kalaha.searchcore ranks the positions it probes): where each count of seeds starts among
-    the ranks (n = 0 .. max_seeds + 1), then the binomials C(a, b) at max_seeds + 2 + a * 2P + b.
+    the ranks (n = 0 .. max_seeds + 1), then, from max_seeds + 2, the rank's terms C(s + i, i + 1)
+    for i = 0 .. 2P - 2 and s = 0 .. max_seeds seeds in the first i + 1 pits, at i * (max_seeds
+    + 1) + s: only what a rank adds up (a whole table of binomials took twice the heap).
     """
 
     def __init__(self, pits, max_seeds):
         self.pits = pits
         self.max_seeds = max_seeds
         k = 2 * pits
-        self.width = k
-        self.rows = max_seeds + k
-        self.base = max_seeds + 2  # where the binomials start
-        words = array("i", [0] * self.base + binomials(max_seeds + k, k))
-        c = self.base
+        m = max_seeds + 1
+        base = m + 1
+        words = array("i", [0] * (base + (k - 1) * m))
         for n in range(max_seeds + 1):
-            words[n + 1] = words[n] + words[c + (n + k - 1) * k + k - 1]
+            ways = 1  # C(n + k - 1, k - 1): the positions with exactly n seeds in k pits
+            for j in range(1, k):
+                ways = ways * (n + j) // j
+            words[n + 1] = words[n] + ways
+        for i in range(k - 1):
+            for s in range(m):
+                # C(s + i, i + 1), Pascal's rule: C(s - 1 + i, i + 1) + C(s + i - 1, i)
+                at = base + i * m + s
+                if i == 0:
+                    words[at] = s
+                elif s:
+                    words[at] = words[at - 1] + words[at - m]
         self.words = words
-
-    def count(self):
-        """How many positions the ranks cover (every count of seeds up to max_seeds)."""
-        return self.words[self.max_seeds + 1]
 
     def rank(self, cells, mover):
         """The rank of a board's position (kalaha.board cells) with `mover` to move, or -1
         when it holds more seeds than the table. Allocates nothing."""
         p = self.pits
-        width = self.width
-        rows = self.rows
+        m = self.max_seeds + 1
         words = self.words
-        c = self.base
+        at = m + 1  # (the terms of pit 1)
         first = 0 if mover == SOUTH else p + 1
         other = p + 1 if mover == SOUTH else 0
         prefix = 0
         r = 0
-        i = 0
         for k in range(2 * p - 1):
             prefix += cells[first + k] if k < p else cells[other + k - p]
-            if prefix + i >= rows:
+            if prefix >= m:
                 return -1  # more seeds than the table holds
-            r += words[c + (prefix + i) * width + i + 1]
-            i += 1
+            r += words[at + prefix]
+            at += m
         n = prefix + cells[other + p - 1]
-        if n > self.max_seeds:
+        if n >= m:
             return -1
         return words[n] + r
 
@@ -121,7 +115,7 @@ class EndgameTable:
         self.max_seeds = head[5]
         self.count = _u32(head, 8)
         self.ranker = Ranker(pits, self.max_seeds)
-        if self.count != self.ranker.count():
+        if self.count != self.ranker.words[self.max_seeds + 1]:
             raise Damaged("the table's size does not match its header")
         self.data_bytes = (self.count + 1) // 2
         self.blocks = (self.data_bytes + BLOCK - 1) // BLOCK

@@ -73,7 +73,7 @@ _KEY2 = const(7)
 _UNDO = const(8)  # how the sowing that led here is undone (its code, below)
 
 # ranks (array 'i'): the endgame table's ranking numbers (kalaha.endgame.Ranker.words: where each
-# count of seeds starts among the ranks, then the binomials), read only when _TMAX >= 0.
+# count of seeds starts among the ranks, then the rank's terms), read only when _TMAX >= 0.
 
 # t (array 'i'): the transposition table, two words a slot: the stored key (h2 and h1's top 6
 # bits; -1 empty) and the data (value, bound, move, depth); then the probe cache, a word a slot:
@@ -285,17 +285,17 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
                 # machine-code nodes, half of it the ranking.)
                 first = 0 if b[ob + _SIDE] == _SOUTH else p + 1
                 other = p + 1 - first
-                width = p + p
-                binom = tmax + 2  # (after the counts' starts)
+                at = tmax + 2  # (the terms of pit 1, after the counts' starts)
                 prefix = 0
                 rank = 0
                 i = 0
-                while i < width - 1:
+                while i < p + p - 1:
                     if i < p:
                         prefix += b[first + i]
                     else:
                         prefix += b[other + i - p]
-                    rank += ranks[binom + (prefix + i) * width + i + 1]
+                    rank += ranks[at + prefix]
+                    at += tmax + 1
                     i += 1
                 rank += ranks[prefix + b[other + p - 1]]
                 state = _ST_GAIN

@@ -43,8 +43,8 @@ STORE = 6
 MAX_PLY = 512
 
 
-# ranking: the table's limit, then where a count of seeds starts among the ranks (n = 0 ..
-# limit + 1), then C(a, b) as kalaha.endgame.binomials lays it out (width 2P).
+# ranking: the table's limit, then kalaha.endgame.Ranker.words: where a count of seeds starts
+# among the ranks (n = 0 .. limit + 1), then the rank's terms C(s + k, k + 1).
 WIDTH = 2 * P
 
 
@@ -52,14 +52,14 @@ WIDTH = 2 * P
 def _rank(c, ranking):
     """kalaha.endgame.Ranker.rank for a mover-first position (-1: more seeds than the table)."""
     max_seeds = ranking[0]
-    binom = max_seeds + 3  # where C(a, b) starts
+    terms = max_seeds + 3  # where C(s + k, k + 1) starts, at k * (max_seeds + 1) + s
     prefix = 0
     r = 0
     for k in range(2 * P - 1):
         prefix += c[k] if k < P else c[k + 1]
         if prefix > max_seeds:
             return -1
-        r += ranking[binom + (prefix + k) * WIDTH + k + 1]
+        r += ranking[terms + k * (max_seeds + 1) + prefix]
     n = prefix + c[CYCLE - 1]
     if n > max_seeds:
         return -1
@@ -214,7 +214,7 @@ class Solver:
             table.close()
         self.max_seeds = table.max_seeds
         ranker = table.ranker
-        assert ranker.width == WIDTH and ranker.base == self.max_seeds + 2
+        assert len(ranker.words) == self.max_seeds + 2 + (WIDTH - 1) * (self.max_seeds + 1)
         self.ranking = np.array([self.max_seeds] + list(ranker.words), dtype=np.int64)
         # The transposition table, one column an entry: the key (two words), the lower and
         # the upper bound of the value, the best sowing.
