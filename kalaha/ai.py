@@ -111,8 +111,8 @@ INF = const(30000)
 # the emulated MacroPad, where a node in a game takes about 0.6 ms in bytecode ...
 PROBE_NODES = const(2)
 # ... and as machine code, where a node takes 17.5 us (emulated, docs/performance.md), a probe
-# the probe cache does not answer 0.25 ms (the rank in machine code, Python's read), one it
-# answers under 0.03 ms: the levels' budgets count time.
+# the probe cache does not answer 0.20 ms (ranked in machine code; Python's seek and read), one
+# it answers under 0.05 ms: the levels' budgets count time.
 MACHINE_PROBE_NODES = const(12)
 MACHINE_HIT_NODES = const(2)
 # The probe cache's slots as machine code (512 bytes of heap): a quarter of a search's probes
