@@ -149,7 +149,9 @@ class Search:
     Its state lives in three buffers allocated here, which kalaha.searchcore.run() steps
     through: `bytes` (the board's cells, then the stack's sides, moves and lines), `words`
     (32-bit: the registers, the stack's scores, depths and keys) and `tt` (the transposition
-    table: a slot's stored key, h2 and h1's top six bits or -1, and its data word).
+    table: a slot's stored key, h2 and h1's top six bits or -1, and its data word; then the
+    probe cache: the endgame table's ranks and values). run() also reads the table's ranking
+    numbers (kalaha.endgame.Ranker.words).
     """
 
     def __init__(self, tt_bits=TABLE_BITS, max_ply=MAX_PLY, cache_slots=0):
