@@ -7,7 +7,7 @@
 #            (without FIRMWARE: our firmware, firmware/, whose search runs as machine code)
 #   make firmware SRC=circuitpython-9.2.9-tree TC=toolchain   rebuild our firmware (firmware/README.md)
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
-#   make emulate [LEVEL=strong] [FIRMWARE=...uf2] [MUSIC=1-5] [TURNS=N]   a whole game on the emulated MacroPad (our firmware unless FIRMWARE=): heap, frames, thinking times, the audio DMA (LEVEL=two: two players; ring, ring6: 3 players; seven, two7: 7 pits; MUSIC: with that tune; TURNS: only the computer's first N turns)
+#   make emulate [LEVEL=strong] [FIRMWARE=...uf2] [MUSIC=1-5] [TURNS=N]   a whole game on the emulated MacroPad (our firmware unless FIRMWARE=): heap, frames, thinking times, the audio DMA (LEVEL=two: two players; ring, ring6: 3 players; seven, two7: 7 pits; MUSIC: with that tune, chosen in Settings, and in a game against the computer its game menu's Music pushed off and on twice after its first turn, the frames and heap after each push; TURNS: only the computer's first N turns)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
 #   make web      build/web: the handheld as a web page (MicroPython's WebAssembly port runs the game)
 #   make serve    serve build/web on http://localhost:8000/ (make web && make serve)

@@ -25,9 +25,7 @@ from kalaha.frame import TICKS_WRAP  # noqa: E402
 from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
-PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 _ENCODER_SWITCH_KEY = const(12)  # the encoder's push switch joins the key scanner as a 13th key
-ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 _REPORT_MS = const(5000)  # how often the serial console gets the frame and heap figures
 # A garbage collection takes 13-17 ms: done in a frame of its own once free memory drops below
 # this, not by the firmware in whatever frame allocates then (docs/performance.md).

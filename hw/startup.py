@@ -3,6 +3,8 @@ and app made once, the first picture shown. hw/macropad.py imports it, runs star
 it go: its code is not needed again.
 """
 
+import sys
+
 import board
 import keypad
 import microcontroller
@@ -11,13 +13,36 @@ import rotaryio
 import supervisor
 
 from hw.layout import MACROPAD
-from hw.macropad import ENDGAME_FILE, PIXEL_BRIGHTNESS, STORE_IMAGE, NvmFlash, SerialReport, Sound
+from hw.macropad import STORE_IMAGE, NvmFlash, SerialReport, Sound
 from hw.screen import Oled
 from kalaha.app import App
 from kalaha.endgame import CHUNK as TABLE_CHUNK
 from kalaha.endgame import open_table
 from kalaha.frame import TICKS_WRAP
 from kalaha.store import SIZE, Store
+
+# (here, not in hw/macropad.py: only start-up reads them, and its names are let go with it)
+PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
+ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
+
+
+def take_frozen_twins():
+    """Our firmware's frozen twins of the music's modules (firmware/build.sh, FROZEN_SOURCES: the
+    drive's name with "_" for "."), imported now and registered under the drive's names: then
+    switching the music on imports nothing (CircuitPython collects the heap after every import
+    it loads: 17-20 ms in a game, a frame's time), and kalaha.compat.forget leaves them. Their code
+    runs from flash; the heap holds their functions and dicts (about 1 KB, docs/performance.md).
+    Stock firmware froze nothing (no frozen search either): the drive's modules are imported when
+    the music is switched on, as before. Returns the names taken."""
+    if "kalaha_searchcore" not in sys.modules:
+        return ()
+    names = ("kalaha.tuneread", "kalaha.music", "hw.music")  # (each before the one importing it)
+    for name in names:
+        twin = __import__(name.replace(".", "_"))
+        package, _dot, leaf = name.partition(".")
+        sys.modules[name] = twin
+        setattr(sys.modules[package], leaf, twin)
+    return names
 
 
 def open_store():
@@ -78,4 +103,6 @@ def start():
     print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
     # Which search runs: machine code on a firmware that loads it (ours), else bytecode.
     print("kalaha: search: %s" % __import__("kalaha.ai", None, None, ("CODE",)).CODE)
+    # (after kalaha.ai's import, which took the frozen search where our firmware has one)
+    take_frozen_twins()
     return keys, encoder, pixels, display, oled, sound, app, report

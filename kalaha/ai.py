@@ -109,20 +109,20 @@ HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
 # An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
 # the emulated MacroPad, where a node in a game takes about 0.6 ms in bytecode ...
-PROBE_NODES = const(2)
+_PROBE_NODES = const(2)
 # ... and as machine code, where a node takes 17.5 us (emulated, docs/performance.md), a probe
 # the probe cache does not answer 0.20 ms (ranked in machine code; Python's seek and read), one
 # it answers under 0.05 ms: the levels' budgets count time.
-MACHINE_PROBE_NODES = const(12)
-MACHINE_HIT_NODES = const(2)
+_MACHINE_PROBE_NODES = const(12)
+_MACHINE_HIT_NODES = const(2)
 # The probe cache's slots as machine code (512 bytes of heap): a quarter of a search's probes
 # repeat a position already read. As bytecode it is one slot: a hit counts as much as a miss.
-CACHE_SLOTS = const(128)
+_CACHE_SLOTS = const(128)
 # A level's endgame budget applies once the pits hold at most this many seeds more than its
 # endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
 # there buys exact values.
 ENDGAME_REACH = const(7)
-UNIT = const(16)  # one seed in evaluation units
+_UNIT = const(16)  # one seed in evaluation units
 MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
 _MASK30 = const(0x3FFFFFFF)
@@ -137,7 +137,7 @@ _MASK30 = const(0x3FFFFFFF)
 # against 73.0% at 22-30). 128 against 256 entries (2026-12-01): the same moves at 10-21 seeds;
 # at 31-40 Strong 78.3% / 1.26 against 77.7% / 1.29 seeds lost, Expert 80.3% / 1.01 both. The
 # heap went to the board's graphics (the pits' boxes) and the sliced endgame work.
-TABLE_BITS = const(7)
+_TABLE_BITS = const(7)
 
 # run()'s ranking numbers while no endgame table is open (it reads them only with one).
 _NO_RANKS = array("i", [0])
@@ -154,7 +154,7 @@ class Search:
     numbers (kalaha.endgame.Ranker.words).
     """
 
-    def __init__(self, tt_bits=TABLE_BITS, max_ply=MAX_PLY, cache_slots=0):
+    def __init__(self, tt_bits=_TABLE_BITS, max_ply=MAX_PLY, cache_slots=0):
         """cache_slots: the probe cache's size, a power of two (0: what the levels' code plays
         with, play_as: as bytecode a hit counts as much as a miss, so one slot plays the same)."""
         self.table = None
@@ -223,7 +223,7 @@ class Search:
         turn_depth=False,
         table=None,
         stop_early=False,
-        probe_nodes=PROBE_NODES,
+        probe_nodes=_PROBE_NODES,
         hit_nodes=None,
     ):
         """Begin searching `board` (its cells are copied; the board is never touched).
@@ -301,7 +301,7 @@ class Search:
         rnd = (seed * 1103515245 + 12345) & _MASK30
         for i in range(_SLOTS):
             rnd = (rnd * 1103515245 + 12345) & _MASK30
-            w[_NOISE + i] = ((rnd >> 8) % (2 * noise * UNIT + 1)) - noise * UNIT if noise else 0
+            w[_NOISE + i] = ((rnd >> 8) % (2 * noise * _UNIT + 1)) - noise * _UNIT if noise else 0
         b[_BYTES + _SIDE] = turn
         b[_BYTES + _PERSP] = turn
         w[_PLY + _UNDO] = 0
@@ -486,8 +486,8 @@ class Search:
 # all of its 15-20 ms (kalaha.thinking), so the budgets are what the device completes within the
 # cap: the host, counting nodes, plays what the device plays (docs/performance.md has the figures).
 # - As machine code (our firmware; 37,000-49,000 nodes a second in a game on the emulated
-#   MacroPad, a table probe as much time as MACHINE_PROBE_NODES nodes, one the probe cache
-#   answers MACHINE_HIT_NODES), Expert's 250,000 are a limit: it begins no iteration it cannot
+#   MacroPad, a table probe as much time as _MACHINE_PROBE_NODES nodes, one the probe cache
+#   answers _MACHINE_HIT_NODES), Expert's 250,000 are a limit: it begins no iteration it cannot
 #   finish, so its turns take 1-5 s (the opening's are the longest, about 45,000 nodes a second),
 #   within the cap; near the table its nodes, most of them probes, buy exact values. Strong's
 #   middle game is what that Expert still beats clearly; near the table its 60,000 nodes (about
@@ -511,12 +511,10 @@ BYTECODE = "bytecode"
 
 
 class Level:
-    """A playing level as a named record (python-chess's engine.Limit style)."""
+    """A playing level as a named record (python-chess's engine.Limit style); its name is its key
+    in LEVELS. (Eight fields: a ninth would take each level's dict to its next size on the device.)"""
 
-    def __init__(
-        self, name, depth, turn_depth, noise, nodes, endgame, cap_ms, uses_table=False, stop_early=False
-    ):
-        self.name = name
+    def __init__(self, depth, turn_depth, noise, nodes, endgame, cap_ms, uses_table=False, stop_early=False):
         self.depth = depth  # the deepest iteration, in plies
         self.turn_depth = turn_depth  # what an extra-turn sowing counts: False 1 ply, HALF, True free
         self.noise = noise  # random error per move, in seeds (Easy's mistakes)
@@ -533,24 +531,22 @@ def play_as(code):
     unless told (the command line's --firmware). (Ints, not a table of both: the device's heap.)"""
     global probe_nodes, hit_nodes, play_cache_slots
     m = code == MACHINE_CODE
-    play_cache_slots = CACHE_SLOTS if m else 1
-    probe_nodes = MACHINE_PROBE_NODES if m else PROBE_NODES
-    hit_nodes = MACHINE_HIT_NODES if m else PROBE_NODES
-    LEVELS["easy"] = Level("easy", 1, True, 3, 400, 400, 1000)
-    LEVELS["medium"] = Level("medium", 4, True, 4, 3000, 3000, 1500)
+    play_cache_slots = _CACHE_SLOTS if m else 1
+    probe_nodes = _MACHINE_PROBE_NODES if m else _PROBE_NODES
+    hit_nodes = _MACHINE_HIT_NODES if m else _PROBE_NODES
+    LEVELS["easy"] = Level(1, True, 3, 400, 400, 1000)
+    LEVELS["medium"] = Level(4, True, 4, 3000, 3000, 1500)
     # (Strong's caps keep a turn within 2.5 s and 1.5 s, an extra turn's searches included.)
-    LEVELS["strong"] = Level(
-        "strong", 60, HALF, 0, 6000 if m else 650, 60000 if m else 1400, 2000 if m else 1150, True
-    )
+    LEVELS["strong"] = Level(60, HALF, 0, 6000 if m else 650, 60000 if m else 1400, 2000 if m else 1150, True)
     LEVELS["expert"] = Level(
-        "expert", 60, HALF, 0, 250000 if m else 12000, 250000 if m else 12000, 5800 if m else 7500, True, True
+        60, HALF, 0, 250000 if m else 12000, 250000 if m else 12000, 5800 if m else 7500, True, True
     )
 
 
 LEVELS = {}
-probe_nodes = MACHINE_PROBE_NODES  # what a table probe counts in the levels' searches (play_as)
-hit_nodes = MACHINE_HIT_NODES  # ... and one the probe cache answers
-play_cache_slots = CACHE_SLOTS  # ... and the probe cache's size
+probe_nodes = _MACHINE_PROBE_NODES  # what a table probe counts in the levels' searches (play_as)
+hit_nodes = _MACHINE_HIT_NODES  # ... and one the probe cache answers
+play_cache_slots = _CACHE_SLOTS  # ... and the probe cache's size
 # (the host stands in for our firmware's machine code unless told)
 play_as(CODE if sys.implementation.name != "cpython" else MACHINE_CODE)
 

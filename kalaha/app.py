@@ -42,13 +42,13 @@ from kalaha.view import (
     view_key_of_pit,
 )
 
-HOLD_MS = const(400)  # a key held this long shows where its sowing ends; letting go sows it
-EFFECT_MS = const(1200)  # a capture or extra turn blinks on its keys this long
+_HOLD_MS = const(400)  # a key held this long shows where its sowing ends; letting go sows it
+_EFFECT_MS = const(1200)  # a capture or extra turn blinks on its keys this long
 CURSOR_MS = const(5000)  # the knob's pit cursor leaves after this long untouched: push is the menu again
 COMPUTER_PAUSE_MS = const(500)  # the computer sows no sooner than this after the board changed
 DIM_MS = const(30000)  # no input this long: pixels and display dim
 OFF_MS = const(300000)  # ... and this long: they turn off
-FLASH_MS = const(300)  # a key that cannot be played blinks red this long
+_FLASH_MS = const(300)  # a key that cannot be played blinks red this long
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
 
@@ -229,7 +229,7 @@ class App:
         for k in range(12):
             t = self.pressed[k]
             # (seven pits: the keys are no pits, a held key shows none: kalaha.seven)
-            if t >= 0 and now - t >= HOLD_MS and self.preview != k and self.game.board.pits < 7:
+            if t >= 0 and now - t >= _HOLD_MS and self.preview != k and self.game.board.pits < 7:
                 self.preview = k
                 self.pit_cursor = -1
 
@@ -422,7 +422,7 @@ class App:
 
     def illegal(self, key, why):
         """`key` cannot be played: it blinks red, a buzz, and the bottom line says `why`."""
-        self.flash.start(ILLEGAL_COLOUR, key, -1, self.now + FLASH_MS)
+        self.flash.start(ILLEGAL_COLOUR, key, -1, self.now + _FLASH_MS)
         self.sound(BUZZ)
         self.say(why)
 
@@ -480,13 +480,13 @@ class App:
                 colour,
                 key_of_cell(b, b.last_index, viewer),
                 key_of_cell(b, b.opposite(b.last_index), viewer),
-                self.now + EFFECT_MS,
+                self.now + _EFFECT_MS,
             )
         elif b.last_extra and not b.over:
             self.sound(EXTRA)
             text = "%s: extra turn" % who
             self.effect.start(
-                colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + EFFECT_MS
+                colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + _EFFECT_MS
             )
         if b.to_move is None:
             self.end_game()

@@ -99,6 +99,12 @@ class Outcome:
         return "Outcome(%s, %d:%d, %s)" % (self.result(), self.south, self.north, self.termination)
 
 
+def _doubled(history):
+    """A board's history list with room for as many plies again (a module function, not a
+    method: one more entry would take Board's class dict to its next size, 96 bytes of heap)."""
+    return history + [0] * len(history)
+
+
 class Board:
     """A Kalaha position with its history; push/pop make and unmake sowings."""
 
@@ -263,13 +269,9 @@ class Board:
         else:
             self.push_index(self.pit_index(self.turn, move))
 
-    def _grow(self):
-        h = self._hist
-        self._hist = h + [0] * len(h)
-
     def _push_swap(self):
         if self.ply >= len(self._hist):
-            self._grow()
+            self._hist = _doubled(self._hist)
         # The board stays; the players change seats, so North (now the first player) moves.
         self._hist[self.ply] = (1 << _H_SWAP) | (NORTH << _H_TURN)
         self.ply += 1
@@ -322,7 +324,7 @@ class Board:
                 captured = taken + 1
         ply = self.ply
         if ply >= len(self._hist):
-            self._grow()
+            self._hist = _doubled(self._hist)
         h = (start) | (n << _H_SEEDS) | (cap << _H_CAP) | (turn << _H_TURN)
         if ply == self._south_lead and turn == SOUTH:
             self._south_lead = ply + 1

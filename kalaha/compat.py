@@ -31,9 +31,13 @@ ptr32 = ptr8
 
 def forget(module):
     """Let a module go (its entry in sys.modules and its name in its package), so the heap gets
-    its code back once nothing else holds it: the screens' own modules, start-up code."""
+    its code back once nothing else holds it: the screens' own modules, start-up code. A frozen
+    twin registered under the module's name (hw/startup.py) stays: its code is in flash."""
     import sys
 
+    loaded = sys.modules.get(module)
+    if loaded is not None and loaded.__name__ != module:
+        return
     sys.modules.pop(module, None)
     package, _dot, name = module.rpartition(".")
     parent = sys.modules.get(package)

@@ -1,5 +1,6 @@
 """Reading a tune of the background music's file (kalaha.music): a line at a time into its
-bytearray. Imported only while a tune is read, then let go (its code is not kept in the heap).
+bytearray. From the drive (stock firmware) imported only while a tune is read, then let go (its
+code is not kept in the heap); frozen into our firmware as kalaha_tuneread (kept: no heap for code).
 """
 
 from kalaha.compat import const

@@ -2,6 +2,7 @@
 
 import io
 import os
+from unittest import mock
 
 import pytest
 
@@ -151,6 +152,44 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
         assert two or app.level == ("strong" if level == emulate.SEVEN else level)
 
 
+def test_the_emulated_music_pushes_switch_the_music_off_and_on_in_the_game():
+    # make emulate MUSIC=2: the tune chosen in Settings, then in the game the game menu's Music
+    # pushed (emulate.music_pushes), each back in the game with the music off, on, off, on.
+    from kalaha.app import App
+    from kalaha.memflash import MemoryFlash
+    from kalaha.screens import GAME, GAME_MENU
+    from kalaha.store import Store
+
+    app = App(store=Store(MemoryFlash()))
+    now = 0
+    states = []
+
+    def wait(ms):
+        nonlocal now
+        for _ in range(ms // 20):
+            now += 20
+            app.tick(now)
+
+    steps = emulate.game_steps("expert", music=2, turns=3)
+    first_play = next(i for i, step in enumerate(steps) if "play" in step)
+    pushes = emulate.music_pushes()
+    assert steps[first_play + 1 : first_play + 1 + len(pushes)] == pushes
+    for step in steps[:first_play] + pushes:
+        if "turn" in step:
+            app.turn(step["turn"])
+        elif "click" in step:
+            app.click()
+        elif "mark" in step:
+            assert app.screen == GAME_MENU and app.cursor == emulate.MUSIC_ROW
+            states.append((step["mark"], app.settings["music"]))
+        wait(5000 if "serial" in step else step.get("wait", 20))
+        if "mark" not in step and states and app.screen == GAME and len(states[-1]) == 2:
+            states[-1] += (app.settings["music"],)
+    assert [name for name, *_ in states] == list(emulate.MUSIC_PUSHES)
+    # (before each push the music was the other way; after it, back in the game, as pushed)
+    assert [(before, after) for _name, before, after in states] == [(2, 0), (0, 2), (2, 0), (0, 2)]
+
+
 def test_the_computers_whole_turns_are_read_from_the_serial_report():
     serial = (
         "kalaha: thought 700 ms\r\nkalaha: thought 700 ms\r\nkalaha: turn: thinking 900 ms, 1200 nodes\r\n"
@@ -162,3 +201,30 @@ def test_the_computers_whole_turns_are_read_from_the_serial_report():
     emulate.summary(out, figs)
     assert "2, thinking 600 ms on average, longest 900 ms, 800 nodes on average, most 1200" in out.getvalue()
     assert "wait (pauses and effects included) 1100 ms on average, longest 1400 ms" in out.getvalue()
+
+
+def test_the_reports_after_each_music_push_are_read_from_the_serial_output():
+    def report(t, slowest, free):
+        parts = "keys and pixels 1, display 2, app 3"
+        return (
+            "kalaha: t %d ms, 250 frames, slowest %d ms (%s), free %d, gc.collect 15 ms, "
+            % (
+                t,
+                slowest,
+                parts,
+                free,
+            )
+            + "lowest after a collection -1\r\n"
+        )
+
+    serial = report(5000, 18, 69000) + report(10000, 19, 68500) + report(15000, 17, 68400)
+    serial += report(20000, 16, 68300) + report(25000, 30, 1)
+    serial += "\n[kalaha] mark Music on after t 5000"
+    figs = emulate.figures(serial)
+    pushes = [(19, "keys and pixels 1, display 2, app 3", 68500), (17, mock.ANY, 68400)]
+    pushes.append((16, mock.ANY, 68300))
+    assert figs["marks"] == [("Music on", pushes)]
+    out = io.StringIO()
+    emulate.summary(out, figs)
+    assert "Music on pushed in the game: the push and the menu: slowest 19 ms (" in out.getvalue()
+    assert "back to the game: slowest 17 ms" in out.getvalue() and "then: slowest 16 ms" in out.getvalue()

@@ -106,24 +106,29 @@ def test_our_firmware_is_the_one_its_readme_names_and_leaves_the_drive_alone():
     assert blocks and max(addr for addr, _payload in blocks) < uf2.FLASH_BASE + uf2.DRIVE_OFFSET
 
 
-def test_the_search_frozen_into_our_firmware_is_todays_source():
-    # Our firmware carries kalaha/searchcore.py frozen as machine code (kalaha_searchcore), and
-    # the game takes that one first: a changed source needs the firmware rebuilt (make firmware),
-    # or the device would search with yesterday's loop. firmware/README.md names the source's
-    # sha256, and the firmware holds the frozen module's name.
+def test_the_modules_frozen_into_our_firmware_are_todays_sources():
+    # Our firmware carries the modules of firmware/build.sh's FROZEN_SOURCES frozen (the search's
+    # loop as machine code, the music's three as bytecode), and the game takes those first: a
+    # changed source needs the firmware rebuilt (make firmware), or the device would run
+    # yesterday's code. firmware/README.md names each source's sha256, and the firmware holds
+    # each frozen module's name.
     import hashlib
     import re
 
-    with open(os.path.join(ROOT, "kalaha", "searchcore.py"), "rb") as f:
-        source = hashlib.sha256(f.read()).hexdigest()
+    frozen = uf2.frozen_sources()
     with open(os.path.join(os.path.dirname(uf2.OWN_FIRMWARE), "README.md")) as f:
-        row = r"frozen \| `kalaha/searchcore.py` as `kalaha_searchcore`, sha256 `([0-9a-f]{64})`"
-        named = re.search(row, f.read())
-    assert named, "firmware/README.md does not name the frozen search's source"
-    assert source == named.group(1), "kalaha/searchcore.py changed: rebuild our firmware (make firmware)"
+        readme = f.read()
     with open(uf2.OWN_FIRMWARE, "rb") as f:
         payload = b"".join(p for _addr, p in uf2.read_blocks(f.read()))
-    assert b"kalaha_searchcore" in payload
+    rows = re.findall(r"^\| frozen \| `([^`]+)` as `([^`]+)`, sha256 `([0-9a-f]{64})`", readme, re.M)
+    assert [(source, name) for source, name, _sha in rows] == frozen, "firmware/README.md's frozen rows"
+    assert ("kalaha/searchcore.py", "kalaha_searchcore") in frozen
+    for source, name, named in rows:
+        with open(os.path.join(ROOT, source), "rb") as f:
+            assert hashlib.sha256(f.read()).hexdigest() == named, (
+                "%s changed: rebuild our firmware (make firmware)" % source
+            )
+        assert name.encode() in payload, "our firmware holds no frozen %s: rebuild it" % name
 
 
 def test_without_a_firmware_ours_is_taken_for_a_drive_built_for_it(tmp_path, monkeypatch, capsys):

@@ -28,6 +28,11 @@ RING = "ring"  # `--level ring`: 3 players, the computer on two seats (Strong), 
 RING6 = "ring6"  # `--level ring6`: the same with 6 pits a seat (4 seeds)
 SEVEN = "seven"  # `--level seven`: Strong on 7 pits (Settings: Pits 7), by the knob's keys
 TWO7 = "two7"  # `--level two7`: two players on 7 pits
+# A game against the computer: the game menu's Music on/off (its 5th row: Back to game, Undo, Hint,
+# Moves, Music), pushed in the game after the computer's first turn with MUSIC=N: off, on, off, on.
+MUSIC_ROW = 4
+MUSIC_PUSHES = ("Music off", "Music on", "Music off", "Music on")
+REPORT = r"kalaha: t \d+ ms"  # the serial report, every 5 s (hw/macropad.py, SerialReport)
 # Settings (the main menu's 6th row), Pits (its 2nd) pushed once: 6 -> 7, Back (its 12th)
 SEVEN_PITS = [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 1}, {"wait": 300}]
 SEVEN_PITS += [{"click": 1}, {"wait": 300}, {"turn": 11}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
@@ -120,12 +125,16 @@ def run(steps, name, drive=DRIVE, timeout=3600, firmware=None):
         env=env,
         timeout=timeout,
     )
+    with open(prefix + ".stdout.txt", "w") as f:
+        f.write(proc.stdout)  # (the scenario's steps as they were done, with their emulated times)
     serial = ""
     if os.path.exists(prefix + ".serial.txt"):
         with open(prefix + ".serial.txt", encoding="latin-1") as f:
             serial = f.read()
-    # (the scenario's own figures: the audio DMA's buffers, tools/emulate_scenario.mjs)
-    serial += "".join("\n" + line for line in proc.stdout.splitlines() if line.startswith("[kalaha] audio:"))
+    # (the scenario's own figures: the audio DMA's buffers, tools/emulate_scenario.mjs; its marks,
+    # each with the time of the game's last report then)
+    ours = ("[kalaha] audio:", "[kalaha] mark ")
+    serial += "".join("\n" + line for line in proc.stdout.splitlines() if line.startswith(ours))
     if proc.returncode:
         serial += "\n[emulator] " + (proc.stdout + proc.stderr)[-2000:]
     return proc.returncode, serial, prefix
@@ -150,6 +159,14 @@ def figures(serial):
         else:
             turns.append((int(m.group(2)), int(m.group(3)), wait))
             wait = 0
+    # After each mark (a push of the game menu's Music): the next three reports, (slowest frame,
+    # where its time went, free heap): the push's own (the push and the menu after it), back in the
+    # game, and the game with the music's new state.
+    timed = re.findall(r"kalaha: t (\d+) ms, \d+ frames, slowest (\d+) ms \(([^)]*)\), free (\d+)", serial)
+    marks = []
+    for name, since in re.findall(r"\[kalaha\] mark (.+) after t (-?\d+)", serial):
+        later = [(int(a), b, int(c)) for t, a, b, c in timed if int(t) > int(since)]
+        marks.append((name, later[:3]))
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
     startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
     search = re.findall(r"kalaha: search: (machine code|bytecode)", serial)
@@ -166,6 +183,7 @@ def figures(serial):
         "turns": turns,
         "results": results,
         "audio": audio,
+        "marks": marks,
     }
 
 
@@ -260,8 +278,9 @@ def to_png(fb_json, png, scale=4):
 
 def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
     """First start's help -> menu -> (music: Settings -> Music pushed `music` times -> Back) ->
-    Play computer -> level -> Start game -> (a move | the whole game); level TWO: menu -> Two
-    players -> the whole game (the device turns every turn)."""
+    Play computer -> level -> Start game -> (music: the computer's first turn, then the game
+    menu's Music pushed off and on twice, music_pushes) -> (a move | the whole game); level TWO:
+    menu -> Two players -> the whole game (the device turns every turn)."""
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"shot": "help"}, {"click": 1}, {"wait": 1500}]
     steps += [{"shot": "menu"}]
     seven = level in (SEVEN, TWO7)
@@ -289,6 +308,11 @@ def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
         steps += [{"click": 1}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
         steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+    if music and level in LEVEL_CLICKS and not seven:
+        # the game menu's Music pushed in the game, once the computer has made its first turn
+        steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": "kalaha: turn:", "ms": 1800000}]
+        steps += music_pushes()
+        turns = max(1, turns - 1) if turns else 0  # (TURNS=1: one more turn, with the music on)
     if turns:
         # only the computer's first `turns` whole turns (and a report after them)
         until = "(?:kalaha: turn:[\\s\\S]*?){%d}" % turns
@@ -313,6 +337,19 @@ def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
         steps += [{"wait": 6000}, {"shot": "result"}]
     else:
         steps += [{"key": first_key}, {"wait": 6000}, {"shot": "moved"}, {"wait": 5100}]
+    return steps
+
+
+def music_pushes():
+    """The game menu's Music pushed (MUSIC_PUSHES), each right after a serial report, so that the
+    next report's slowest frame is the push's or the menu's after it: open the menu, its Music row,
+    (a report) mark, push; (a report) back to the game; (two reports: the game's)."""
+    new_report = {"serial": REPORT, "new": True, "ms": 8000}
+    steps = []
+    for name in MUSIC_PUSHES:
+        steps += [{"wait": 1500}, {"click": 1}, {"wait": 300}, {"turn": MUSIC_ROW}, {"wait": 300}]
+        steps += [new_report, {"mark": name}, {"click": 1}, {"wait": 300}, new_report]
+        steps += [{"turn": -MUSIC_ROW}, {"wait": 300}, {"click": 1}, new_report, new_report]
     return steps
 
 
@@ -378,6 +415,9 @@ def expected_lines(level_clicks, first_key):
     return out
 
 
+PUSH_REPORTS = ("the push and the menu", "back to the game", "then")
+
+
 def summary(out, figs):
     free, slowest, thought = figs["free"], figs["slowest"], figs["thought"]
     if figs.get("search"):
@@ -422,6 +462,9 @@ def summary(out, figs):
         out.write(
             "search speed: %d nodes a second of thinking\n" % (sum(nodes) * 1000 // max(1, sum(thinking)))
         )
+    for name, reports in figs.get("marks", ()):
+        shown = ["%s: slowest %d ms (%s), free %d" % (what, *r) for what, r in zip(PUSH_REPORTS, reports)]
+        out.write("%s pushed in the game: %s\n" % (name, "; ".join(shown)))
     for line in figs.get("audio", ()):
         out.write("audio DMA: %s\n" % line)
     for r in figs["results"]:
@@ -434,7 +477,14 @@ def main(argv=None):
         "--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6, SEVEN, TWO7]
     )
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
-    parser.add_argument("--music", type=int, default=0, choices=range(6), help="the music's tune (0: off)")
+    parser.add_argument(
+        "--music",
+        type=int,
+        default=0,
+        choices=range(6),
+        help="the music's tune (0: off); in a game against the computer, the game menu's Music "
+        "pushed off and on twice",
+    )
     parser.add_argument("--turns", type=int, default=0, help="only the computer's first N turns")
     parser.add_argument(
         "--firmware",
@@ -462,7 +512,13 @@ def main(argv=None):
         )
         status, serial, prefix = run(
             game_steps(args.level, music=args.music, turns=args.turns),
-            "game_%s%s" % (args.level, "_music" if args.music else ""),
+            # (another firmware's run beside ours: its own files)
+            "game_%s%s%s"
+            % (
+                args.level,
+                "_music" if args.music else "",
+                "_" + os.path.splitext(os.path.basename(args.firmware))[0] if args.firmware else "",
+            ),
             timeout=6 * 3600,
             firmware=args.firmware,
         )

@@ -6,6 +6,9 @@
 //   {"turn": N}                  turn the encoder N detents (negative: back)
 //   {"shot": NAME}               save the OLED as PREFIX_NAME.fb.json
 //   {"serial": RE, "ms": MS}     wait (at most MS emulated) until the serial output matches RE
+//                                (with "new": true, only the output from the step's start on)
+//   {"mark": NAME}               print "[kalaha] mark NAME after t N": N, the time of the game's last
+//                                serial report so far ("kalaha: t N ms")
 //   {"play": [K...], "every": MS, "until": RE, "ms": MS, "turn_every": N}
 //                                press the keys in turn, one every MS, until the serial output
 //                                (from the step's start) matches RE, at most "ms" emulated; with
@@ -98,8 +101,12 @@ export default async function (c) {
     else if ('key' in s) await c.press(s.key + 1, KEY_MS);
     else if ('turn' in s) await turn(c, s.turn);
     else if ('shot' in s) c.snapshot(s.shot);
+    else if ('mark' in s) {
+      const reports = [...c.out.matchAll(/kalaha: t (\d+) ms/g)];
+      console.log(`[kalaha] mark ${s.mark} after t ${reports.length ? reports[reports.length - 1][1] : -1}`);
+    }
     else if ('serial' in s) {
-      if (!(await waitSerial(c, new RegExp(s.serial), 0, s.ms || 20000))) {
+      if (!(await waitSerial(c, new RegExp(s.serial), s.new ? c.mark() : 0, s.ms || 20000))) {
         console.log(`[kalaha] timeout in step ${i}: no ${s.serial}`); process.exit(1);
       }
     } else if ('play' in s) {

@@ -151,7 +151,9 @@ def evening(games, holes=0):
 
 def drift(count=50, drive=DRIVE, version=None):
     """(free after the first game, free after the last, status): games_in_a_row at the device's heap."""
-    status, out, err = play(games_in_a_row(count), heap_kb=DEVICE_HEAP_KB, drive=drive, version=version)
+    status, out, err = play(
+        games_in_a_row(count), heap_kb=DEVICE_HEAP_KB, drive=drive, max_frames=EVENING_FRAMES, version=version
+    )
     got = figures(out)
     first = got["mem"].get("game 1", (0, 0))[0]
     last = got["mem"].get("game %d" % count, (0, 0))[0]

@@ -19,6 +19,19 @@ from tools.manifest import ROOT
 OWN_FIRMWARE = os.path.join(ROOT, "firmware", "circuitpython-9.2.9-macropad-native.uf2")
 OWN_FIRMWARE_VERSION = "9"
 
+
+def frozen_sources():
+    """The game's modules frozen into our firmware, as firmware/build.sh lists them
+    (FROZEN_SOURCES): [(source from the project's root, frozen module name)]."""
+    import re
+
+    with open(os.path.join(ROOT, "firmware", "build.sh")) as f:
+        listed = re.search(r'^FROZEN_SOURCES="([^"]*)"', f.read(), re.M)
+    if listed is None:
+        raise ValueError("firmware/build.sh has no FROZEN_SOURCES")
+    return [tuple(pair.split(":")) for pair in listed.group(1).split()]
+
+
 # The UF2 format (Microsoft's uf2 specification): 512-byte blocks of 256 bytes of payload each.
 MAGIC_START0 = 0x0A324655
 MAGIC_START1 = 0x9E5D5157
