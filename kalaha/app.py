@@ -384,8 +384,8 @@ class App:
 
     def act(self, action):
         """Do a menu item's action: go to its screen, or do what it names: a function of the
-        screen's own module or of kalaha.menus (imported while menus are shown), else an App
-        method."""
+        screen's own module (the game menu's: kalaha.gamemenu) or of kalaha.menus (imported
+        while menus are shown), else an App method."""
         if action is None:
             return
         if not isinstance(action, str):
@@ -398,18 +398,24 @@ class App:
             from kalaha import menus
 
             do = getattr(menus, action, None)
+        if do is None:  # (a game menu's action from another screen: the tests' shortcut)
+            from kalaha import gamemenu
+
+            do = getattr(gamemenu, action, None)
         if do is not None:
             do(self)
         else:
             getattr(self, action)()
 
-    def menus_ahead(self):
-        """The menus' actions (kalaha.menus) imported before a choice needs them, in a frame that
-        drew nothing: the import takes 20-35 ms on the device, too much for the choice's frame."""
+    def menus_ahead(self, module=None):
+        """A menu's actions (`module`, else kalaha.menus) imported before a choice needs them, in
+        a frame that drew nothing: the import takes 20-35 ms on the device, too much for the
+        choice's frame."""
         import sys
 
-        if "kalaha.menus" not in sys.modules and self.frame.complete and not self.frame.drawn:
-            __import__("kalaha.menus")
+        module = module or "kalaha.menus"
+        if module not in sys.modules and self.frame.complete and not self.frame.drawn:
+            __import__(module)
 
     def say(self, text, ms=1500):
         """Words on the bottom line for `ms`."""
@@ -526,7 +532,7 @@ class App:
     # ----- the hint and the knob's cursor -------------------------------------------------------
 
     def hint_slice(self):
-        """The hint's share of this frame (kalaha.menus.hint starts it): once found, its key
+        """The hint's share of this frame (kalaha.gamemenu.hint starts it): once found, its key
         blinks and the bottom line says it."""
         g = self.game
         if g.version != self.hint_version or not g.human_to_move():

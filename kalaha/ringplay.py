@@ -618,7 +618,7 @@ class RingResult(Menu):
 
 
 def toggle_music(app):
-    """The ring's game menu's Music on or off (kalaha.menus.toggle_music: not imported in a ring)."""
+    """The ring's game menu's Music on or off (kalaha.gamemenu.toggle_music: not imported in a ring)."""
     app.settings["music"] = 0 if app.settings["music"] else app.settings["tune"]
     app.store.save_settings(app.settings)
 

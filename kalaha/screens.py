@@ -116,8 +116,7 @@ class Menu(Page):
         return f(app)
 
     def work(self, app):
-        if self.module is None:
-            app.menus_ahead()
+        app.menus_ahead(self.module)
 
 
 def main_items(app):
@@ -284,6 +283,8 @@ class DrawOffer(Page):
     starts on "Play on", and for a moment takes no input (App.hold): the offer's own push never
     answers it."""
 
+    module = "kalaha.gamemenu"  # (its answers: the game menu's module, kept from the offer)
+
     def enter(self, app):
         app.hold(HANDOVER_MS)
 
@@ -340,7 +341,7 @@ def game_menu_items(app):
 
 
 def music_item(app):
-    """A game menu's quick switch for the background music (kalaha.menus' toggle_music)."""
+    """A game menu's quick switch for the background music (kalaha.gamemenu's toggle_music)."""
     return ("Music off" if app.settings["music"] else "Music on", "toggle_music")
 
 
@@ -352,7 +353,9 @@ MENU = Menu("KALAHA", items_of=main_items)
 SETUP = Menu("Play the computer", items_of=setup_items)
 SETTINGS = Settings("Settings", items_of="settings_items", module="kalaha.records")
 GAME = Playing()
-GAME_MENU = Menu("Game", items_of=game_menu_items, clock_runs=True, footer="push: choose")
+GAME_MENU = Menu(
+    "Game", items_of=game_menu_items, module="kalaha.gamemenu", clock_runs=True, footer="push: choose"
+)
 RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
 ASLEEP = Asleep()

@@ -421,7 +421,7 @@ def test_the_macropad_profile_turns_and_mirrors_as_one():
 
 
 def test_every_menu_action_is_a_screen_an_action_or_an_app_method():
-    from kalaha import menus, records, screens
+    from kalaha import gamemenu, menus, records, screens
 
     named = set()
     for name in dir(screens):
@@ -438,10 +438,37 @@ def test_every_menu_action_is_a_screen_an_action_or_an_app_method():
         assert (
             isinstance(action, screens.Page)
             or callable(getattr(menus, action, None))
+            or callable(getattr(gamemenu, action, None))
             or callable(getattr(records, action, None))
             or callable(getattr(App, action))
         ), action
+    # the game menu's and the draw offer's own actions are in their module (App.act looks there
+    # first: kalaha.menus is not imported while they are shown)
+    assert screens.GAME_MENU.module == screens.DRAW_OFFER.module == "kalaha.gamemenu"
+    own = [action for _label, action in screens.GAME_MENU.items(app) + list(screens.DRAW_ITEMS)]
+    assert all(isinstance(a, screens.Page) or callable(getattr(gamemenu, a, None)) for a in own), own
 
+
+def test_the_result_screen_holds_the_new_games_actions_and_not_the_game_menus():
+    # The game menu's actions (kalaha.gamemenu) are let go with it; the result screen imports
+    # only Play again's (kalaha.menus, ahead of the push): 2 KB of the device's heap apart.
+    from playout import play_out
+
+    d = Driver()
+    start_vs_computer(d)
+    a = d.app
+    a.click()
+    d.frames(3)
+    assert a.screen == GAME_MENU and "kalaha.gamemenu" in sys.modules
+    d.choose("Back to game")
+    assert a.screen == GAME and "kalaha.gamemenu" not in sys.modules
+    play_out(a)
+    assert a.screen == RESULT
+    d.frames(150)
+    assert "kalaha.menus" in sys.modules and "kalaha.gamemenu" not in sys.modules
+    d.ready()
+    d.choose("Again")
+    assert a.screen == GAME and a.game.board.ply <= 1
 
 def test_the_record_screens_code_is_let_go_when_they_close():
     # Settings and statistics (kalaha.records), replay (kalaha.replay) and the move list
@@ -462,8 +489,13 @@ def test_the_record_screens_code_is_let_go_when_they_close():
     assert a.screen == GAME and "kalaha.menus" not in sys.modules
     play_some(d, 2)
     a.click()
+    # the game menu holds its own actions (kalaha.gamemenu, imported in a quiet frame), not the
+    # other menus' (kalaha.menus)
+    d.frames(3)
+    assert a.screen == GAME_MENU and "kalaha.gamemenu" in sys.modules and "kalaha.menus" not in sys.modules
     d.choose("Moves")
     assert a.screen == MOVES and "kalaha.movelist" in sys.modules and "kalaha.records" not in sys.modules
+    assert "kalaha.gamemenu" not in sys.modules
     a.click()
     assert a.screen == GAME and "kalaha.movelist" not in sys.modules
 

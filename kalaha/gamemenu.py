@@ -1,0 +1,133 @@
+"""The game menu's actions (and the draw offer's answers): undo, the hint, the music, the swap,
+the draw, resigning and leaving. Imported while the game menu is shown (its Menu.module).
+
+Apart from kalaha.menus (new games, the result's Play again, the question's resign) so that the
+screens around a game hold only their own code: the result screen 2 KB more free heap.
+"""
+
+from kalaha.board import DRAW, END_AGREED, SWAP
+from kalaha.game import HANDOVER_MS, SIDE_TITLES
+from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT
+from kalaha.view import BUZZ, EXTRA, PASS
+
+
+def to_game(app):
+    """Back to the board from the game menu (its actions act on the board)."""
+    if app.screen == GAME_MENU:
+        app.go(GAME)
+
+
+def undo(app):
+    """Two players: take back the last turn. Against the computer: your turn and its reply."""
+    g = app.game
+    b = g.board
+    if b is None:
+        return
+    if app.screen == RESULT or (b.to_move is None and app.store.current is None):
+        # A finished game stays finished: it is saved, counted and in the replay list.
+        app.say("the game is over")
+        app.sound(BUZZ)
+        return
+    to_game(app)
+    app.sowing.path = None
+    app.thinker.cancel()
+    if b.resigned is not None:
+        b.unresign()
+    target = b.last_turn_start(None if g.computer is None else 1 - g.computer)
+    if target is None:
+        app.say("nothing to undo")
+        app.sound(BUZZ)
+        return
+    taken = b.ply - target
+    while b.ply > target:
+        b.pop()
+    g.version += 1
+    app.store.undo(taken)
+    if g.clock is not None:
+        g.clock.switch(b.to_move, app.now, increment=False)
+    g.forget_last_turn()
+    g.face_mover()
+    if g.computer is not None:
+        app.say("Undone: your move")
+    else:
+        app.say("Undone: %s next" % SIDE_TITLES[b.to_move])
+
+
+def hint(app):
+    """Start finding a hint: the search runs in slices like the computer's (App.hint_slice)."""
+    to_game(app)
+    g = app.game
+    th = app.thinker
+    if not g.human_to_move() or th.busy():
+        return
+    app.hint_version = g.version
+    if not th.start_hint(g.board):
+        app.say("finding a hint", 5000)
+
+
+def toggle_music(app):
+    """The game menu's Music on or off: the tune last chosen in the settings, or none."""
+    s = app.settings
+    s["music"] = 0 if s["music"] else s["tune"]
+    app.store.save_settings(s)
+
+
+def swap_sides(app):
+    """Play T (the swap) when it is offered: two players, North's first turn."""
+    to_game(app)
+    g = app.game
+    b = g.board
+    if app.screen == GAME and b is not None and b.swap_available() and app.sowing.path is None:
+        b.push(SWAP)
+        g.version += 1
+        g.save_move(SWAP, app.now)
+        g.last_turn = "T"
+        g.last_mover = 1 - b.to_move
+        g.last_from = g.last_end = -1
+        # The players changed sides; the first player, now North, moves next: the device goes
+        # to them (turned after a moment, App.game_tick, if it does not face North already).
+        if g.facing != b.to_move:
+            g.handover_at = app.now + HANDOVER_MS
+        app.sound(PASS)
+        app.say("Swap: pass to %s" % SIDE_TITLES[b.to_move], 2500)
+    else:
+        app.say("no swap now")
+        app.sound(BUZZ)
+    app.render()
+
+
+def offer_draw(app):
+    """Agree draw: two players only; the other player answers (DRAW_OFFER)."""
+    g = app.game
+    if g.computer is not None or g.board.to_move is None:
+        app.say("2 players only")
+        app.sound(BUZZ)
+        return
+    # The other player answers, with the device turned to them (App.flip).
+    g.draw_offer = g.board.to_move
+    app.message = ""  # (the bottom line is the offer's own)
+    app.go(DRAW_OFFER)
+    app.sound(EXTRA)
+
+
+def accept_draw(app):
+    g = app.game
+    g.facing = 1 - g.draw_offer  # (the result faces the one who accepted: they hold the device)
+    g.draw_offer = -1
+    app.go(GAME)
+    app.finish_game(DRAW, END_AGREED)
+
+
+def decline_draw(app):
+    app.game.draw_offer = -1
+    app.go(GAME)
+    app.say("No draw: %s next" % SIDE_TITLES[app.game.board.to_move])
+
+
+def ask_resign(app):
+    CONFIRM.ask(app, "Resign this game?", "No, play on", "Yes, resign", "resign", GAME)
+
+
+def leave_game(app):
+    app.thinker.cancel()
+    app.go(MENU)
