@@ -238,6 +238,10 @@ def main():
         if position != last_position:
             app.turn(position - last_position)
             last_position = position
+        # The beeps (a key's at once; the last tick's a frame later) and the music, before the
+        # frame's budgeted work: what the music's start and its tune's reading take (a few ms)
+        # counts in the time the tick and the housekeeping below are given.
+        sound.play(app, now)
         # Show what the last tick made, then tick: the thinking slices can then use what is
         # left of the frame's time (kalaha.thinking.THINK_FRAME_MS, counted from `ticks`).
         # The pixels are sent only when one changed (a show costs about 2 ms).
@@ -288,5 +292,4 @@ def main():
             if ask and not searching and (supervisor.ticks_ms() - ticks) % TICKS_WRAP <= _ASK_FREE_UNTIL_MS:
                 collect = gc.mem_free() < below
         # (else this frame's refresh used its time: the app ticks the next, its clock catching up)
-        sound.play(app, now)
         report.frame(app, now, ticks, pixels_done, display_done, supervisor.ticks_ms())
