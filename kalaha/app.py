@@ -398,7 +398,7 @@ class App:
             from kalaha import menus
 
             do = getattr(menus, action, None)
-        if do is None:  # (a game menu's action from another screen: the tests' shortcut)
+        if do is None:  # (a game menu's action asked for on another screen: found all the same)
             from kalaha import gamemenu
 
             do = getattr(gamemenu, action, None)
