@@ -7,7 +7,7 @@
 #            (without FIRMWARE: our firmware, firmware/, whose search runs as machine code)
 #   make firmware SRC=circuitpython-9.2.9-tree TC=toolchain   rebuild our firmware (firmware/README.md)
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
-#   make emulate [LEVEL=strong] [FIRMWARE=...uf2] [MUSIC=1-5] [TURNS=N]   a whole game on the emulated MacroPad (our firmware unless FIRMWARE=): heap, frames, thinking times, the audio DMA (LEVEL=two: two players; ring, ring6: 3 players; seven, two7: 7 pits; MUSIC: with that tune, chosen in Settings, and in a game against the computer its game menu's Music pushed off and on twice after its first turn, the frames and heap after each push; TURNS: only the computer's first N turns)
+#   make emulate [LEVEL=strong] [FIRMWARE=...uf2] [MUSIC=1-5] [TURNS=N]   a whole game on the emulated MacroPad (our firmware unless FIRMWARE=): heap, frames, thinking times, the audio DMA (LEVEL=two: two players; ring, ring6: 3 players; seven, two7: 7 pits; MUSIC: with that tune, chosen in Settings, and in a game against the computer its game menu's Music pushed off and on twice after its first turn, the frames and heap after each push; TURNS: only the computer's first N turns; PONDER=MS: a game whose player plays as Expert and thinks MS before each sowing, the computer's pondering measured)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
 #   make web      build/web: the handheld as a web page (MicroPython's WebAssembly port runs the game)
 #   make serve    serve build/web on http://localhost:8000/ (make web && make serve)
@@ -72,7 +72,7 @@ memory: device
 	$(PYTHON) -m tools.build memory
 
 emulate: device node_modules/.installed
-	$(PYTHON) -m tools.emulate --level $(LEVEL) $(if $(FIRMWARE),--firmware "$(FIRMWARE)",) $(if $(MUSIC),--music $(MUSIC),) $(if $(TURNS),--turns $(TURNS),)
+	$(PYTHON) -m tools.emulate --level $(LEVEL) $(if $(FIRMWARE),--firmware "$(FIRMWARE)",) $(if $(MUSIC),--music $(MUSIC),) $(if $(TURNS),--turns $(TURNS),) $(if $(PONDER),--ponder $(PONDER),)
 
 # The page: npm's MicroPython WebAssembly port runs the game; the venv's numpy makes the endgame
 # table once (build/, as make device does), which the page fetches after it has started.

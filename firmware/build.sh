@@ -9,7 +9,8 @@
 # on the drive cannot hold a frozen module; the game imports the frozen one first): their
 # code runs from flash and costs the game's heap only their functions and dicts. The search's
 # inner loop (kalaha/searchcore.py) as machine code (from the drive its 9 KB would sit on the
-# heap); the background music's three modules as bytecode, imported at start-up (hw/startup.py).
+# heap); the background music's three modules and pondering's as bytecode, imported at start-up
+# (hw/startup.py).
 # MPYCROSS compiles them: CircuitPython 10's mpy-cross (9.2.9's cannot branch past 2 KB in armv6m
 # code); make firmware passes the project's.
 # Environment: FIRMWARE_VENV (a Python venv with the build's packages; default: TC/venv), JOBS (make -j,
@@ -18,7 +19,7 @@ set -euo pipefail
 [ $# -ge 2 ] || { sed -n 2,16p "$0"; exit 2; }
 # SOURCE:NAME, the source from the project's root frozen as the module NAME (firmware/README.md
 # names each with its sha256; tests/test_uf2.py checks them against the sources and the firmware).
-FROZEN_SOURCES="kalaha/searchcore.py:kalaha_searchcore kalaha/tuneread.py:kalaha_tuneread kalaha/music.py:kalaha_music hw/music.py:hw_music"
+FROZEN_SOURCES="kalaha/searchcore.py:kalaha_searchcore kalaha/tuneread.py:kalaha_tuneread kalaha/music.py:kalaha_music hw/music.py:hw_music kalaha/ponder.py:kalaha_ponder"
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 MPYCROSS=$(readlink -f "${MPYCROSS:?MPYCROSS: the path of CircuitPython 10.x mpy-cross}")
 SRC=$(readlink -f "$1"); TC=$(readlink -f "$2")

@@ -167,13 +167,17 @@ class SerialReport:
             self.thinking_since = -1
             if not app.screen.computer_moving(app):  # the computer's (or a computer seat's) turn is over
                 th = app.thinker
-                print("kalaha: turn: thinking %d ms, %d nodes" % (th.turn_ms, th.turn_nodes))
+                print(
+                    "kalaha: turn: thinking %d ms, %d nodes, %d pondered"
+                    % (th.turn_ms, th.turn_nodes, th.pondered)
+                )
         result = app.screen.ends_game
         if result and not self.result:
-            print(
-                "kalaha: result: %s"
-                % (app.game.result_text if app.screen == RESULT else app.screen.title(app))
-            )
+            if app.screen == RESULT:  # (with the stores, South's and North's)
+                b = app.game.board
+                print("kalaha: result: %s %d-%d" % (app.game.result_text, b.store(0), b.store(1)))
+            else:
+                print("kalaha: result: %s" % app.screen.title(app))
         self.result = result
         if now >= self.next:
             t = supervisor.ticks_ms()
@@ -285,7 +289,7 @@ def main():
             collect = False
             measure = True
         elif spent <= _TICK_UNTIL_MS:
-            searching = app.thinker.busy()
+            searching = app.thinker.busy() or app.thinker.pondering()
             if ask and searching:
                 collect = gc.mem_free() < below
             app.tick(now, ticks)

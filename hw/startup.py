@@ -27,16 +27,17 @@ ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 
 
 def take_frozen_twins():
-    """Our firmware's frozen twins of the music's modules (firmware/build.sh, FROZEN_SOURCES: the
-    drive's name with "_" for "."), imported now and registered under the drive's names: then
-    switching the music on imports nothing (CircuitPython collects the heap after every import
-    it loads: 17-20 ms in a game, a frame's time), and kalaha.compat.forget leaves them. Their code
-    runs from flash; the heap holds their functions and dicts (about 1 KB, docs/performance.md).
-    Stock firmware froze nothing (no frozen search either): the drive's modules are imported when
-    the music is switched on, as before. Returns the names taken."""
+    """Our firmware's frozen twins of the music's modules and pondering's (firmware/build.sh,
+    FROZEN_SOURCES: the drive's name with "_" for "."), imported now and registered under the
+    drive's names: then switching the music on, or a game's pondering, imports nothing
+    (CircuitPython collects the heap after every import it loads: 17-20 ms in a game, a frame's
+    time), and kalaha.compat.forget leaves them. Their code runs from flash; the heap holds their
+    functions and dicts (about 1 KB, docs/performance.md). Stock firmware froze nothing (no frozen
+    search either): the drive's modules are imported when the music is switched on, or for the
+    first game that ponders. Returns the names taken."""
     if "kalaha_searchcore" not in sys.modules:
         return ()
-    names = ("kalaha.tuneread", "kalaha.music", "hw.music")  # (each before the one importing it)
+    names = ("kalaha.tuneread", "kalaha.music", "hw.music", "kalaha.ponder")  # (each before its importer)
     for name in names:
         twin = __import__(name.replace(".", "_"))
         package, _dot, leaf = name.partition(".")

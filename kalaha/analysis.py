@@ -30,7 +30,8 @@ def think(search, board, slice_nodes=256, **options):
 def device_player(table=None):
     """The device's computer player for the host: its kalaha.thinking.Thinker with the endgame
     table `table` (or None) checked whole, as the device's is once its quiet frames have checked
-    it. Keep it between turns as the device does (its search's transposition table carries over)."""
+    it. It may be kept between turns: a turn's first search starts with an empty transposition
+    table on the device too, so a turn depends on its position alone."""
     player = Thinker(table, None, HOST_SLICE)
     while player.endgame is not None and not player.endgame_checked:
         player.check_table()  # (a table already checked whole takes one call)

@@ -156,7 +156,8 @@ class App:
 
     def quiet(self):
         """True when nothing animates or thinks: a good frame for the device's housekeeping."""
-        return self.sowing.path is None and not self.thinker.busy()
+        th = self.thinker
+        return self.sowing.path is None and not th.busy() and not th.pondering()
 
     # ----- time -----------------------------------------------------------------------------
 
@@ -220,6 +221,9 @@ class App:
             b = g.board
             if b is not None and b.to_move is not None and b.to_move == g.computer:
                 self.thinker.start_move(b, self.level, self.games_started, now)
+            elif g.computer is not None and b is not None and b.to_move is not None:
+                # The player's turn: the computer's reply is searched meanwhile (pondering).
+                self.thinker.ponder_turn(b, self.level, self.games_started, g.version)
             self.view.update_hints(self)
         if self.game.handover_at and now >= self.game.handover_at:
             self.hand_over()
@@ -237,7 +241,11 @@ class App:
         """The board's long work, after the frame is drawn: the computer's move or the hint
         (a sowing, once decided, shows from the next frame)."""
         th = self.thinker
-        if self.sowing.path is not None or not th.busy():
+        if not th.busy():
+            if th.ponderer is not None:
+                th.ponderer.slices()  # (also while the player's sowing is shown: it may be the one foreseen)
+            return
+        if self.sowing.path is not None:
             return
         version = self.game.version
         if th.thinking:
@@ -537,8 +545,11 @@ class App:
         g = self.game
         if g.version != self.hint_version or not g.human_to_move():
             self.thinker.cancel()  # the player moved (or undid) first: the hint is stale
+            forget("kalaha.hint")
             return
-        found = self.thinker.hint(g.board)
+        from kalaha.hint import found as hint_found  # (imported as the hint began: kalaha.gamemenu)
+
+        found = hint_found(self.thinker, g.board)
         if found is not None:
             pit, text = found
             b = g.board

@@ -56,6 +56,21 @@ class Coach:
         self.done = self.ply >= game.ply
         return self.done
 
+    def words(self, thinker):
+        """This frame's share of the work (`thinker`'s slices, kalaha.thinking): its verdict
+        once finished (and the coach let go), else None."""
+        try:
+            if not thinker.slices(self):
+                return None
+        except (OSError, ValueError):  # the table failed: no words, and play on without it
+            thinker.drop_coach()
+            thinker.drop_table()
+            return ""
+        thinker.drop_coach()
+        if self.count:
+            return "Slip: turn %d, -%d" % (self.slip_turn, self.cost)
+        return "Endgame: perfect" if self.seen else ""
+
 
 def mistakes(table, board, side):
     """Where `side` left the perfect line in the part of the game the table covers.

@@ -61,7 +61,9 @@ def hint(app):
     if not g.human_to_move() or th.busy():
         return
     app.hint_version = g.version
-    if not th.start_hint(g.board):
+    from kalaha.hint import start
+
+    if not start(th, g.board):
         app.say("finding a hint", 5000)
 
 

@@ -224,20 +224,28 @@ class Result(Menu):
     def work(self, app):
         """The coach's verdict on the player's endgame, a few probes a frame (kalaha.coach)."""
         g = app.game
+        th = app.thinker
         if self.coaching:
             if app.frame.drawn or not app.frame.complete:
                 # It starts in a frame that drew nothing: on the device the result's whole
                 # picture alone takes 11 ms, the coach's setup about 4 (docs/performance.md).
                 return
             self.coaching = False
-            if g.computer is not None:
-                app.thinker.start_coach(g.board, 1 - g.computer)
+            t = th.endgame
+            if g.computer is not None and t is not None and t.rules_match(g.board):
+                # The coach's code is imported here and let go once it has spoken
+                # (Thinker.drop_coach). The import (10-25 ms on the device) falls in the
+                # result's first second, which takes no input anyway.
+                from kalaha.coach import Coach
+
+                th.coach = Coach(t, g.board, 1 - g.computer)
             return
-        words = app.thinker.coached()
+        c = th.coach
+        words = c.words(th) if c is not None else None
         if words is not None:
             self.coach_text = words
             app.render()
-        elif app.thinker.coach is None:
+        elif th.coach is None:
             app.menus_ahead()  # (once the coach has spoken: Play again needs them)
 
     def items(self, app):

@@ -1,5 +1,5 @@
-"""The computer's thinking in slices of a frame: its move, the player's hint, the coach after a
-game, and the endgame table's check, each stepped a little at a time while the device animates.
+"""The computer's thinking in slices of a frame: its move, pondering, the hint, the coach and the
+table's check, stepped while the device animates (their own code: kalaha.ponder, .hint, .coach).
 
 Long work here is anything stepped like kalaha.ai.Search: `step(nodes)` True once finished, `done`.
 """
@@ -26,8 +26,8 @@ CHECK_FRAME_MS = const(9)
 CHECK_PATIENCE = const(30)
 # The least an extra turn's next sowing may think once its turn has used its level's time.
 SOWING_FLOOR_MS = const(100)
-HINT_DEPTH = const(6)
-HINT_NODES = const(1500)  # bounded: about half a second on the device
+# Pondering (kalaha.ponder) is for the levels whose turn is long enough to be waited for.
+PONDER_LEVELS = ("strong", "expert")
 
 
 class Thinker:
@@ -63,6 +63,10 @@ class Thinker:
         self.turn_ms = 0  # thinking time its earlier sowings used
         self.turn_nodes = 0  # ... and search nodes
         self.coach = None  # the result's coach at work (kalaha.coach.Coach)
+        # Pondering (kalaha.ponder.Ponder, made for the first game that ponders) and the nodes
+        # the computer's turn found made on the player's time (the serial report's).
+        self.ponderer = None
+        self.pondered = 0
 
     def ready(self):
         """The two-player search made, and its code imported, if a game of 3-4 players let them
@@ -81,7 +85,9 @@ class Thinker:
         start-up, which the heap may no longer have in one piece after a game of 3-4 players."""
         self.cancel()
         self.search = None
+        self.ponderer = None
         self.drop_coach()
+        forget("kalaha.ponder")
         forget("kalaha.ai")
 
     def busy(self):
@@ -122,7 +128,7 @@ class Thinker:
                 break
         return False
 
-    def _drop_table(self):
+    def drop_table(self):
         self.endgame = None
         self.table_failed = True
 
@@ -133,21 +139,21 @@ class Thinker:
         try:
             root = RootDecision(self.endgame, board)
         except (OSError, ValueError):
-            self._drop_table()
+            self.drop_table()
             return False
         if not root.covered:
             return False
         self.root = root
         return True
 
-    def _root_made(self):
+    def root_made(self):
         """The root decision's share of this frame: True once made, None if the table failed
         (it is dropped: the caller searches instead)."""
         try:
             return self.slices(self.root)
         except (OSError, ValueError):
             self.root = None
-            self._drop_table()
+            self.drop_table()
             return None
 
     # ----- the computer's move ------------------------------------------------------------
@@ -163,6 +169,10 @@ class Thinker:
         if board.ply != self.turn_ply:
             self.turn_ms = self.turn_nodes = 0
             self.cap_ms = cap
+            p = self.ponderer
+            self.pondered = p.hit(board, level, seed) if p is not None else 0
+            if self.pondered:
+                return  # the search of this very turn began on the player's time: it goes on
         else:  # an extra turn: what the turn has left, and perhaps the pit already chosen
             self.cap_ms = max(turn_share(cap, self.turn_ms), SOWING_FLOOR_MS)
             self.pit = self.search.continuation(board)
@@ -171,15 +181,19 @@ class Thinker:
                 return
         if LEVELS[level].uses_table and self.start_root(board):
             return  # the table knows the perfect move: its probes instead of a search
-        self._start_search(board, level, seed)
+        self.start_search(board, level, seed, self.turn_nodes)
 
-    def _start_search(self, board, level, seed):
+    def start_search(self, board, level, seed, spent=0):
         # The search probes the table only once all of it is checked: before that most probes
-        # would find their block unchecked and be wasted.
+        # would find their block unchecked and be wasted. A turn's first search starts with an
+        # empty transposition table, as the command line's does: a turn depends on its position
+        # alone, whatever the device searched before (a hint, a prediction: kalaha.ponder).
         from kalaha.ai import start_level
 
         table = self.endgame if self.endgame_checked else None
-        start_level(self.search, board, level, seed=seed, table=table, spent=self.turn_nodes)
+        if not spent:
+            self.search.clear_table()
+        start_level(self.search, board, level, seed=seed, table=table, spent=spent)
 
     def move(self, board, level, seed, now):
         """The computer's pit once decided, else 0 (it thinks on in this frame's share)."""
@@ -187,12 +201,12 @@ class Thinker:
             return self.pit
         pit = nodes = 0
         if self.root is not None:
-            made = self._root_made()
+            made = self.root_made()
             if made:
                 pit = self.root.best_pit
                 self.root = None
             elif made is None:
-                self._start_search(board, level, seed)
+                self.start_search(board, level, seed, self.turn_nodes)
         else:
             s = self.search
             if now - self.started >= self.cap_ms:
@@ -218,77 +232,38 @@ class Thinker:
         self.turn_ply = -1
         self.thinking = False
         self.hinting = False
+        self.stop_pondering()
 
-    # ----- the player's hint ----------------------------------------------------------------
+    # ----- pondering: the computer's reply searched on the player's time (kalaha.ponder) ----
 
-    def start_hint(self, board):
-        """Begin finding a hint for the player to move: the table's decision when it covers
-        the board (True), else a bounded search (False)."""
-        self.hinting = True
-        if self.start_root(board):
-            return True
-        self.search.start(board, depth=HINT_DEPTH, nodes=HINT_NODES)
-        return False
+    def ponder_turn(self, board, level, seed, version):
+        """The player is to move on `board` (the game's `version`) against `level`: pondering
+        begins, or goes on (every quiet frame of the player's turn calls this)."""
+        if level not in PONDER_LEVELS:
+            return
+        p = self.ponderer
+        if p is None:  # (the module is imported for the first game that ponders)
+            from kalaha.ponder import Ponder
 
-    def hint(self, board):
-        """This frame's share of the hint: (pit, words) once found, else None."""
-        if self.root is not None:
-            made = self._root_made()
-            if made is None:
-                self.start_hint(board)  # (the table was dropped: the search instead)
-            if not made:
-                return None
-            # Exact: the perfect move and how the game ends with perfect play from here.
-            pit, rest = self.root.best_pit, self.root.margin
-            self.root = None
-            self.hinting = False
-            me = board.to_move
-            final = board.cells[board.store_index(me)] - board.cells[board.store_index(1 - me)] + rest
-            how = "draws" if final == 0 else ("wins by %d" % final if final > 0 else "loses by %d" % -final)
-            return pit, "your pit %d %s" % (pit, how)  # (how the game ends with it: exact)
-        if not self.slices(self.search):
-            return None
-        self.hinting = False
-        pit = self.search.best_pit
-        return pit, "best: your pit %d" % pit
+            p = self.ponderer = Ponder(self)
+        p.turn(board, level, seed, version)
+
+    def pondering(self):
+        """True while pondering has work to do (its frames are not quiet)."""
+        p = self.ponderer
+        return p is not None and p.busy()
+
+    def stop_pondering(self):
+        if self.ponderer is not None:
+            self.ponderer.stop()
 
     # ----- the coach, after a game against the computer -----------------------------------
 
-    def start_coach(self, board, player):
-        """The coach that finds `player`'s last slip, with the table; False when there is none."""
-        t = self.endgame
-        if t is None or not t.rules_match(board):
-            self.coach = None
-            return False
-        # Its code is imported here and let go once it has spoken (drop_coach): a game has the
-        # heap back. The import (10-25 ms on the device) falls in the result's first second,
-        # which takes no input anyway (kalaha.screens.Result).
-        from kalaha.coach import Coach
-
-        self.coach = Coach(t, board, player)
-        return True
-
     def drop_coach(self):
-        """The coach stopped (its words are for the result screen only) and its code let go."""
+        """The coach stopped (its words are for the result screen only) and its code let go.
+        (kalaha.screens.Result makes it, imported then: a game has its heap back.)"""
         self.coach = None
         forget("kalaha.coach")
-
-    def coached(self):
-        """This frame's share of the coach: its words once it has finished, else None."""
-        c = self.coach
-        if c is None:
-            return None
-        try:
-            if not self.slices(c):
-                return None
-        except (OSError, ValueError):  # the table failed: no words, and play on without it
-            self.drop_coach()
-            self._drop_table()
-            return ""
-        self.drop_coach()
-        if c.count:
-            return "Slip: turn %d, -%d" % (c.slip_turn, c.cost)
-        return "Endgame: perfect" if c.seen else ""
 
     # ----- the endgame table's check ---------------------------------------------------------
 
@@ -299,4 +274,4 @@ class Thinker:
         try:
             self.endgame_checked = self.slices(self.endgame, CHECK_FRAME_MS, 0, CHECK_PATIENCE)
         except (OSError, ValueError):
-            self._drop_table()
+            self.drop_table()

@@ -1,6 +1,7 @@
 """The handheld's flow, played through its events (keys, encoder, time) as a person would."""
 
 import random
+import sys
 
 import pytest
 from playout import FRAME, Hands
@@ -383,11 +384,14 @@ def test_hint_lights_a_legal_pit():
     d.choose("Hint")
     # The hint is searched in slices, a frame at a time, like the computer's move.
     assert a.thinker.hinting and a.hint_key < 0 and "hint" in a.message
+    assert "kalaha.hint" in sys.modules
     frames = 0
     while a.thinker.hinting:
         d.frames()
         frames += 1
     assert frames > 3
+    # (its code is loaded while it searches, and let go once it is found: kalaha.hint)
+    assert "kalaha.hint" not in sys.modules
     side, pit = pit_of_view_key(a.hint_key, a.game.viewer, a.game.board.pits)
     assert side == SOUTH and a.game.board.is_legal(pit) and a.message == "best: your pit %d" % pit
     # The hint's key blinks green until the move is made, long after its message is gone.
@@ -413,6 +417,7 @@ def test_a_move_made_while_the_hint_is_searched_cancels_the_hint():
     assert a.game.board.ply == before + 1  # the move counts; the stale hint is dropped
     d.idle()
     assert not a.thinker.hinting and a.hint_key < 0 and a.game.board.to_move == SOUTH
+    assert "kalaha.hint" not in sys.modules
     # Undo during the hint's search cancels it too.
     a.click()
     d.choose("Hint")

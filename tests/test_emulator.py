@@ -203,6 +203,24 @@ def test_the_computers_whole_turns_are_read_from_the_serial_report():
     assert "wait (pauses and effects included) 1100 ms on average, longest 1400 ms" in out.getvalue()
 
 
+def test_the_pondered_turns_are_read_from_the_serial_report():
+    # (the two foreseen turns: their nodes 100 + 400 of 150 + 500 pondered; the other turn ran
+    # 900 nodes in 300 ms: 3,000 a second, at which the foreseen ones' 650 nodes take 216 ms)
+    serial = (
+        "kalaha: turn: thinking 0 ms, 150 nodes, 150 pondered\r\n"
+        "kalaha: turn: thinking 300 ms, 900 nodes, 0 pondered\r\n"
+        "kalaha: turn: thinking 40 ms, 500 nodes, 400 pondered\r\n"
+    )
+    figs = emulate.figures(serial)
+    assert figs["pondered"] == [150, 0, 400]
+    out = io.StringIO()
+    emulate.summary(out, figs)
+    assert "pondering: 2 of 3 turns foreseen (their search had made 84% of its nodes" in out.getvalue()
+    assert "their thinking 20 ms on average, longest 40 ms" in out.getvalue()
+    assert "without pondering about 108 ms on average (their nodes at the other turns' 3000" in out.getvalue()
+    assert "search speed: 2941 nodes a second of thinking" in out.getvalue()  # (1,000 in 340 ms)
+
+
 def test_the_reports_after_each_music_push_are_read_from_the_serial_output():
     def report(t, slowest, free):
         parts = "keys and pixels 1, display 2, app 3"

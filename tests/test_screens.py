@@ -470,6 +470,7 @@ def test_the_result_screen_holds_the_new_games_actions_and_not_the_game_menus():
     d.choose("Again")
     assert a.screen == GAME and a.game.board.ply <= 1
 
+
 def test_the_record_screens_code_is_let_go_when_they_close():
     # Settings and statistics (kalaha.records), replay (kalaha.replay) and the move list
     # (kalaha.movelist) keep their bigger code apart, imported while shown and let go after,

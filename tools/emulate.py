@@ -167,6 +167,9 @@ def figures(serial):
     for name, since in re.findall(r"\[kalaha\] mark (.+) after t (-?\d+)", serial):
         later = [(int(a), b, int(c)) for t, a, b, c in timed if int(t) > int(since)]
         marks.append((name, later[:3]))
+    # ... and how many of its nodes were made on the player's time (pondering)
+    pondered = re.findall(r"kalaha: turn: thinking \d+ ms, \d+ nodes, (\d+) pondered", serial)
+    pondered = [int(m) for m in pondered]
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
     startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
     search = re.findall(r"kalaha: search: (machine code|bytecode)", serial)
@@ -184,6 +187,7 @@ def figures(serial):
         "results": results,
         "audio": audio,
         "marks": marks,
+        "pondered": pondered,
     }
 
 
@@ -305,9 +309,7 @@ def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
             steps += [{"turn": 9}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 1500}, {"shot": "start"}]
     else:
-        steps += [{"click": 1}, {"wait": 300}]
-        steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
-        steps += [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+        steps += against_computer(level)
     if music and level in LEVEL_CLICKS and not seven:
         # the game menu's Music pushed in the game, once the computer has made its first turn
         steps += [{"play": [11, 10, 9, 8, 7, 6], "every": 700, "until": "kalaha: turn:", "ms": 1800000}]
@@ -338,6 +340,54 @@ def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
     else:
         steps += [{"key": first_key}, {"wait": 6000}, {"shot": "moved"}, {"wait": 5100}]
     return steps
+
+
+def against_computer(level):
+    """From the main menu: Play computer, `level`, Start game (the player starts)."""
+    steps = [{"click": 1}, {"wait": 300}]
+    steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
+    return steps + [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+
+
+def ponder_steps(level, wait_ms, player="expert", table_path=None):
+    """A whole game against `level` whose player plays as `player` (the host's device_turn, the
+    endgame table at `table_path`, default the drive's: the device's) and thinks `wait_ms`
+    before each sowing, from the moment the board takes input again: the computer's replies,
+    which the host knows, are waited for by their serial lines. Returns (steps, the final
+    stores (South's, North's), the player's turns)."""
+    from kalaha import SOUTH, Board
+    from kalaha.analysis import device_player, device_turn
+    from kalaha.app import ANIM_SPEEDS
+    from kalaha.cli_ai import endgame_table
+    from kalaha.view import view_key_of_pit
+
+    sow_ms = ANIM_SPEEDS[1]  # (the settings' default speed)
+    board = Board()
+    table_path = table_path or os.path.join(DRIVE, "endgame.kdb")
+    table = endgame_table(table_path, board) if os.path.isfile(table_path) else None
+    you, computer = device_player(table), device_player(table)
+    steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"click": 1}, {"wait": 1500}]
+    steps += against_computer(level)
+    turns = 0
+    seeds = 0  # the last sowing's seeds: its animation comes before the board takes input
+    while board.to_move is not None:
+        if board.to_move == SOUTH:
+            for pit in device_turn(you, board, player, 1)[0]:
+                steps += [{"wait": seeds * sow_ms + wait_ms}, {"key": view_key_of_pit(SOUTH, pit, SOUTH, 6)}]
+                seeds = board.cells[pit - 1]
+                board.push(pit)
+        else:
+            turns += 1
+            pits = device_turn(computer, board, level, 1)[0]
+            # (its last sowing's line: after the player's last sowing's animation and the pause)
+            steps += [{"serial": "(?:kalaha: turn:[\\s\\S]*?){%d}" % turns, "ms": 120000}]
+            for pit in pits:
+                seeds = board.cells[board.pit_index(board.to_move, pit)]
+                board.push(pit)
+    steps += [{"serial": "kalaha: result", "ms": 60000}, {"wait": 6000}]
+    if table is not None:
+        table.close()
+    return steps, (board.store(SOUTH), board.store(1 - SOUTH)), turns
 
 
 def music_pushes():
@@ -459,9 +509,33 @@ def summary(out, figs):
             "longest %d ms\n"
             % (n, sum(thinking) // n, max(thinking), sum(nodes) // n, max(nodes), sum(wait) // n, max(wait))
         )
-        out.write(
-            "search speed: %d nodes a second of thinking\n" % (sum(nodes) * 1000 // max(1, sum(thinking)))
-        )
+        pondered = figs.get("pondered", ())
+        # (the nodes made while the player's turn ended and the computer's went on: thinking's)
+        made = sum(nodes) - (sum(pondered) if len(pondered) == n else 0)
+        out.write("search speed: %d nodes a second of thinking\n" % (made * 1000 // max(1, sum(thinking))))
+        if len(pondered) == n and any(pondered):
+            hits = [(t, k, p) for (t, k, _w), p in zip(turns, pondered) if p]
+            misses = [(t, k) for (t, k, _w), p in zip(turns, pondered) if not p]
+            # Without pondering a turn would have made all its nodes after the player's sowing:
+            # at the speed of the turns that did (or all of them, when every turn was foreseen).
+            speed = sum(k for _t, k in misses) * 1000 // max(1, sum(t for t, _k in misses)) if misses else 0
+            out.write(
+                "pondering: %d of %d turns foreseen (their search had made %d%% of its nodes when "
+                "the player's turn ended); their thinking %d ms on average, longest %d ms"
+                % (
+                    len(hits),
+                    n,
+                    sum(p for _t, _k, p in hits) * 100 // max(1, sum(k for _t, k, _p in hits)),
+                    sum(t for t, _k, _p in hits) // len(hits),
+                    max(t for t, _k, _p in hits),
+                )
+            )
+            if speed:
+                out.write(
+                    "; without pondering about %d ms on average (their nodes at the other turns' %d "
+                    "nodes a second)" % (sum(k for _t, k, _p in hits) * 1000 // speed // len(hits), speed)
+                )
+            out.write("\n")
     for name, reports in figs.get("marks", ()):
         shown = ["%s: slowest %d ms (%s), free %d" % (what, *r) for what, r in zip(PUSH_REPORTS, reports)]
         out.write("%s pushed in the game: %s\n" % (name, "; ".join(shown)))
@@ -469,6 +543,31 @@ def summary(out, figs):
         out.write("audio DMA: %s\n" % line)
     for r in figs["results"]:
         out.write("result: %s\n" % r)
+
+
+def ponder_game(out, args):
+    """`--ponder MS`: the game of ponder_steps, its figures, and whether it went as the host's."""
+    level = args.level if args.level in LEVEL_CLICKS else "expert"
+    steps, stores, _turns = ponder_steps(level, args.ponder, args.player)
+    out.write(
+        "a whole game against %s on the emulated MacroPad, the player playing as %s and thinking "
+        "%d ms a sowing (about 5 s of wall time per second)\n" % (level, args.player, args.ponder)
+    )
+    name = "ponder_%s_%d%s" % (
+        level,
+        args.ponder,
+        "_" + os.path.splitext(os.path.basename(args.firmware))[0] if args.firmware else "",
+    )
+    status, serial, _prefix = run(steps, name, timeout=6 * 3600, firmware=args.firmware)
+    figs = figures(serial)
+    summary(out, figs)
+    ended = figs["results"][-1] if figs["results"] else ""
+    if not status and not ended.endswith(" %d-%d" % stores):
+        out.write("problem: the host's game ended %d-%d: the device played another move\n" % stores)
+        status = 1
+    if status:
+        out.write(serial[-2000:] + "\n")
+    return status
 
 
 def main(argv=None):
@@ -487,6 +586,14 @@ def main(argv=None):
     )
     parser.add_argument("--turns", type=int, default=0, help="only the computer's first N turns")
     parser.add_argument(
+        "--ponder",
+        type=int,
+        metavar="MS",
+        help="a whole game whose player plays as --player and thinks MS before each sowing "
+        "(the computer's pondering measured)",
+    )
+    parser.add_argument("--player", default="expert", choices=sorted(LEVEL_CLICKS))
+    parser.add_argument(
         "--firmware",
         help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ours, firmware/; stock: %s)"
         % (stock_firmware() or "circuitpython.org"),
@@ -500,6 +607,8 @@ def main(argv=None):
             for p in problems:
                 out.write("problem: %s\n" % p)
             return 1 if problems else 0
+        if args.ponder is not None:
+            return ponder_game(out, args)
         out.write(
             "a whole %s on the emulated MacroPad (about 5 s of wall time per second)\n"
             % {
