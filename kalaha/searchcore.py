@@ -60,6 +60,7 @@ _GAIN = const(32)  # ... and its value there, the mover's future store gain (-1:
 _HIT_NODES = const(33)  # what a probe the cache answers counts against the budget
 _CACHE_MASK = const(34)  # the probe cache's slots - 1 (kalaha.ai.Search: 128 as machine code)
 _NOISE = const(24)  # 8 words: the noise added to each root move (by pit)
+_FLASH = const(35)  # the endgame table's first value byte in the memory-mapped flash, 0: none
 _PLY = const(36)  # node d's record starts at _PLY + d * _PLY_WORDS
 _PLY_WORDS = const(9)
 _ALPHA = const(0)
@@ -299,9 +300,20 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
                     i += 1
                 rank += ranks[prefix + b[other + p - 1]]
                 state = _ST_GAIN
-                cached = t[(tt_mask + 1) * 2 + (rank & w[_CACHE_MASK])]
+                slot = (tt_mask + 1) * 2 + (rank & w[_CACHE_MASK])
+                cached = t[slot]
                 if cached >= 0 and cached >> 4 == rank:
                     w[_GAIN] = cached & 15
+                    left -= w[_HIT_NODES]
+                    nodes += w[_HIT_NODES]
+                elif w[_FLASH]:
+                    # The table's values read straight from the memory-mapped flash (our
+                    # firmware, the file in one piece and checked whole: hw.flashfile), two a
+                    # byte, no return to Python: a probe costs what a cache hit does.
+                    v = ptr8(w[_FLASH])[rank >> 1]
+                    gain = (v >> 4) if rank & 1 else (v & 15)
+                    t[slot] = rank << 4 | gain
+                    w[_GAIN] = gain
                     left -= w[_HIT_NODES]
                     nodes += w[_HIT_NODES]
                 else:
@@ -588,6 +600,19 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
     w[_LEFT] = left
     w[_NODES] = nodes
     return why
+
+
+@micropython.viper
+def peek(at: int, buf, n: int) -> int:
+    """Copy `n` bytes from memory address `at` into `buf` (our firmware: the drive's FAT and
+    files straight from the memory-mapped flash, hw/startup.py). Machine code only."""
+    src = ptr8(at)
+    dst = ptr8(buf)
+    i = 0
+    while i < n:
+        dst[i] = src[i]
+        i += 1
+    return n
 
 
 def _bytecode():
