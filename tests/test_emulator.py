@@ -76,6 +76,12 @@ def check_smoke(problems, figures, prefix, search):
     free = figures["free"]
     assert len(free) >= 3 and min(free[1:]) > 64 * 1024 and free[0] > 60 * 1024, free
     assert figures["slowest"]
+    # Our firmware reads the endgame table straight from the flash (hw/startup.py table_in_flash);
+    # stock firmware reads it through the file.
+    with open(prefix + ".serial.txt", errors="replace") as f:
+        serial = f.read()
+    in_flash = "kalaha: endgame table: read from the flash" in serial
+    assert in_flash == (search == "machine code"), serial[-800:]
     for name in ("menu", "start", "moved"):
         assert os.path.exists("%s_%s.fb.json" % (prefix, name))
 
