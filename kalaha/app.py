@@ -273,10 +273,12 @@ class App:
             self.render()
 
     def _wake(self):
-        """Note input; True when it only woke the device (then it must do nothing else)."""
+        """Note input; True when it only woke the device from off (then it must do nothing
+        else: the player saw nothing). A dimmed board is readable, so a press there acts."""
         self.last_input = self.now
-        if self.power:
-            self.power = 0
+        was = self.power
+        self.power = 0
+        if was == 2:
             self._event_drawn()
             return True
         return False
@@ -363,6 +365,10 @@ class App:
     def go(self, screen):
         """Change the screen: the only way to (the new screen's enter() runs here)."""
         old = self.screen
+        if old.clock_runs and not screen.clock_runs and self.game.clock is not None:
+            from kalaha.clock import save  # (loaded with a clocked game)
+
+            save(self.game, self.now)  # (Continue goes on with the time this turn has used)
         if old.module is not None and old.module != screen.module:
             forget(old.module)
             for name in old.helpers:
@@ -380,6 +386,7 @@ class App:
         self.cursor = 0
         self.pit_cursor = -1
         self.preview = -1
+        self.message = ""  # (words belong to the screen they were said on)
         screen.enter(self)
 
     def make_room_for_ring(self):
@@ -458,7 +465,7 @@ class App:
             self.illegal(key, "no pit there")
             return
         if not b.is_legal(pit):
-            self.illegal(key, "pit %d is empty" % pit)
+            self.illegal(key, "%s%d is empty" % (self.view.pit_letter(g, side), pit))
             return
         self.sow(pit)
 
@@ -470,7 +477,6 @@ class App:
         self.pit_cursor = -1
         self.preview = -1
         self.message = ""  # (what the last sowing did is over: this one speaks for itself)
-        self.message_until = 0
 
     def finish_sowing(self):
         """The sowing's last seed has fallen (or a key skipped it): say what it did, end the
@@ -573,6 +579,7 @@ class App:
         self.pit_cursor = keys[i]
         self.preview = keys[i]
         self.cursor_until = self.now + CURSOR_MS
+        self.message = ""  # (the words say what the new pit does: "push: S3 ...")
 
 
 __all__ = ["App", "pit_of_view_key", "view_key_of_pit"]

@@ -21,6 +21,7 @@ CONTROLS = (
     ("15+10", 900000, 10000),
 )
 WARN_MS = const(10000)  # the last ten seconds blink and tick
+_R_CLOCK = const(8)  # its record in the store's journal (kalaha.store's kinds; kalaha.storeload reads it)
 
 
 class ChessClock:
@@ -77,6 +78,25 @@ class ChessClock:
         self.remaining[1] = north
         self.running = -1
         self.since = now
+
+
+def save(game, now):
+    """Save `game`'s running clock mid-turn (the game left for the main menu, every 5 s: Game):
+    Continue and a restart go on from the time already used, not from the turn's start. The
+    record's encoding is the clock's own; the store keeps it in its journal (kalaha.store)."""
+    c = game.clock
+    b = game.board
+    saved = game.store.current
+    if c.running < 0 or b is None or b.to_move is None or saved is None:
+        return
+    payload = bytearray(6)  # (3 bytes a side: ms left, as a move's record has them)
+    for side in range(2):
+        v = max(0, c.left(side, now))
+        saved.clocks[side] = v
+        payload[3 * side] = v & 255
+        payload[3 * side + 1] = (v >> 8) & 255
+        payload[3 * side + 2] = (v >> 16) & 255
+    game.store._append(_R_CLOCK, payload)
 
 
 def format_ms(ms):

@@ -88,7 +88,7 @@ def figures_line(frame, page, text, inverted=False):
 
 def title_line(frame, text):
     if frame.changed(R_LINE, text, 2):
-        frame.title(text[:COLUMNS])
+        frame.title(text)  # (whole: a longer title is cut by the frame, and the tests see it)
 
 
 def panel_text(frame, page, text, inverted=False, width=WIDTH):
@@ -169,7 +169,8 @@ def list_line(frame, page, text, inverted, mark):
     """A menu's or list's row (at most LIST_CHARS characters), with a scroll mark (1: more
     rows above, 2: below) drawn apart from its text."""
     if frame.changed(R_LINE + page, text, (1 if inverted else 0) + 2 * mark):
-        frame.line(page, text, inverted)
+        # (the chosen row a space in: its first letter's stroke kept off the lit margin)
+        frame.line(page, " " + text if inverted and len(text) < LIST_CHARS else text, inverted)
         if mark:
             arrow = _UP if mark == 1 else _DOWN
             for i in range(5):

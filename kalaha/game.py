@@ -10,7 +10,9 @@ from kalaha.compat import const
 SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
 # The seats of a game of 3-4 players, named by their colours (kalaha.ringview)
 SEAT_NAMES = ("Blue", "Orange", "Violet", "Cyan")
-END_WORDS = ("", ": resign", " (agreed)", " on time")
+END_WORDS = ("", "", " (agreed)", " on time")  # (a resignation says who resigned: Game.end)
+_RESIGNED = const(1)  # (kalaha.board.END_RESIGN)
+_SAVE_S = const(5)  # a running clock is saved every 5 s: a power cut gives back no more
 HANDOVER_MS = const(900)  # two players: the sowing's end shown to its player before the device turns
 PASSED_HOLD_MS = const(700)  # ... then no input this long: the last player's keys are not the next's
 CLOCK_TICK = const(2)  # (Game.clock_tick: the last seconds tick)
@@ -125,8 +127,10 @@ class Game:
         if second == self.last_second:
             return -1
         self.last_second = second
-        from kalaha.clock import WARN_MS  # (a clocked game has it loaded: App.go)
+        from kalaha.clock import WARN_MS, save  # (a clocked game has it loaded: App.go)
 
+        if second % _SAVE_S == 0:
+            save(self, now)  # (a power cut gives back no more of this turn's time)
         return CLOCK_TICK if left < WARN_MS else -1
 
     def end(self, now):
@@ -145,6 +149,8 @@ class Game:
             text = "%s wins" % SIDE_TITLES[winner]
         else:
             text = "You win!" if winner != self.computer else "Computer wins"
+        if end == _RESIGNED:
+            text = "%s resigned" % ("You" if self.computer is not None else SIDE_TITLES[1 - winner])
         self.result_text = text + END_WORDS[end]
         self.store.end_game(result, end)
         return winner

@@ -58,7 +58,10 @@ def hint(app):
     to_game(app)
     g = app.game
     th = app.thinker
-    if not g.human_to_move() or th.busy():
+    if th.hinting:
+        return  # (being found: the board says so)
+    if not g.human_to_move() or th.thinking:
+        app.say("Hints: on your turn")
         return
     app.hint_version = g.version
     from kalaha.hint import start

@@ -4,8 +4,8 @@ search, run in the thinker's slices; imported when the game menu's Hint is chose
 
 from kalaha.compat import const, forget
 
-HINT_DEPTH = const(6)
-HINT_NODES = const(1500)  # bounded: about half a second on the device in bytecode
+_HINT_DEPTH = const(6)
+_HINT_NODES = const(1500)  # bounded: about half a second on the device in bytecode
 
 
 def start(thinker, board):
@@ -15,12 +15,15 @@ def start(thinker, board):
     thinker.stop_pondering()  # (the hint takes the search: pondering begins again after it)
     if thinker.start_root(board):
         return True
-    thinker.search.start(board, depth=HINT_DEPTH, nodes=HINT_NODES)
+    thinker.search.start(board, depth=_HINT_DEPTH, nodes=_HINT_NODES)
     return False
 
 
 def found(thinker, board):
-    """This frame's share of the hint: (pit, words) once found (and this module let go), else None."""
+    """This frame's share of the hint: (pit, words) once found (and this module let go), else None.
+    The words name the pit as the keys do (a hint is for the person against the computer: S),
+    and with the exact margin how the game ends with perfect play: "best: S6. lose by 18" (its
+    second sentence a line of its own in the board's panel)."""
     root = thinker.root
     if root is not None:
         made = thinker.root_made()
@@ -33,11 +36,16 @@ def found(thinker, board):
         pit = root.best_pit
         me = board.to_move
         final = board.cells[board.store_index(me)] - board.cells[board.store_index(1 - me)] + root.margin
-        how = "draws" if final == 0 else ("wins by %d" % final if final > 0 else "loses by %d" % -final)
-        words = "your pit %d %s" % (pit, how)  # (how the game ends with it: exact)
+        # (whole sentences: each string over 10 characters is not interned on the device)
+        if final == 0:
+            words = "best: S%d. a draw" % pit
+        elif final > 0:
+            words = "best: S%d. win by %d" % (pit, final)
+        else:
+            words = "best: S%d. lose by %d" % (pit, -final)
     elif thinker.slices(thinker.search):
         pit = thinker.search.best_pit
-        words = "best: your pit %d" % pit
+        words = "good move: S%d" % pit  # (a short search's: good, not proven best)
     else:
         return None
     thinker.hinting = False

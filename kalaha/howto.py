@@ -15,7 +15,7 @@ FOOTER = "key: next  push: back"
 PAGES = (
     "How to play\nYour pits: the bottom\nsix keys. Press one:\nits seeds go one by\n"
     "one, anticlockwise,\nthrough your store.\n",
-    "Store and capture\nLast seed in your\nstore: play again.\nLast seed in an empty\n"
+    "Store & capture\nLast seed in your\nstore: play again.\nLast seed in an empty\n"
     "pit of yours: take it\nand the seeds across.\n",
     "The end\nWhen a row is empty,\neach side stores the\nseeds in its own row.\n"
     "Most seeds wins.\nOptions: Settings.\n",
@@ -23,6 +23,10 @@ PAGES = (
     "Knob: pick a pit and\npush to sow it. Else\npush: the game menu.",
     "Colours\nblue: your pits\norange: theirs\nwhite: last seed\ngreen: good move\n(blinks: a capture)\n",
     "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\ncomputer thinking\n\n",
+    "Colours\nA sowing's capture or\nextra turn blinks in\nits sower's colour.\n"
+    "In menus: blue keys\nmove, white choose.\n",
+    "Pit names\nS1-S6: your pits\n(bottom keys);\nN1-N6: the other\n"
+    "side's. A turn S3-1:\nS3, then S1 after\nthe extra turn.",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
     "Seven pits\nPits 7 (Settings):\nthe knob picks your\npit, a push sows it.\n"
     "Bottom keys: < sow >.\n7 pits: the computer\nsearches every move.",

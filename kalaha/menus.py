@@ -1,4 +1,4 @@
-"""The menus' actions: new games and a saved game resumed, the level, the result's Play again,
+"""The menus' actions: new games and a saved game resumed, the result's Play again,
 resigning once asked, and the questions before what cannot be undone (the game menu's are in
 kalaha.gamemenu, the record screens' in the modules of their screens: kalaha.records, replay).
 
@@ -9,20 +9,8 @@ module is shown (App.go): a game has the heap back. Each takes the app; menus na
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import END_RESIGN, SOUTH, Board
 from kalaha.compat import forget
-from kalaha.screens import CONFIRM, GAME, MENU, START_NAMES, computer_side
+from kalaha.screens import CONFIRM, GAME, MENU, computer_side
 from kalaha.store import RING, TWO_PLAYERS
-
-
-def next_level(app):
-    i = (LEVEL_NAMES.index(app.level) + 1) % len(LEVEL_NAMES)
-    app.level = LEVEL_NAMES[i]
-    app.settings["level"] = i
-    app.store.save_settings(app.settings)  # (the setup is remembered, as the settings are)
-
-
-def next_starter(app):
-    app.settings["starts"] = (app.settings["starts"] + 1) % len(START_NAMES)
-    app.store.save_settings(app.settings)
 
 
 def start_vs_computer(app):

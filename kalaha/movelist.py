@@ -7,7 +7,8 @@ from kalaha.draw import LIST_CHARS
 
 
 def move_lines(app):
-    """The game's turns, each with who made it: "3 Computer 6-2", "4 North swap"."""
+    """The game's turns, each with who made it, its pits named as the keys are: "3 Computer N6-2",
+    "4 North swap"."""
     g = app.game
     b = g.board
     out = []
@@ -18,8 +19,11 @@ def move_lines(app):
         end = k + 1
         while end < b.ply and not b.starts_turn(end):
             end += 1
+        side = b.mover_of(k)
         text = "swap" if turn == SWAP else "-".join(str(b.moves_at(i)) for i in range(k, end))
-        head = "%d %s " % (len(out) + 1, g.side_name(b.mover_of(k)))
+        head = "%d %s " % (len(out) + 1, g.side_name(side))
+        if turn != SWAP:
+            head += app.view.pit_letter(g, side)
         if len(head) + len(text) > LIST_CHARS:  # (a long chain of sowings keeps its end)
             text = ".." + text[len(head) + len(text) - LIST_CHARS + 2 :]
         out.append(head + text)

@@ -451,7 +451,8 @@ def draw(app):
         if app.message:
             r.words = split(app.message, 21)
         else:
-            r.words = (last_turn(), next_words(b, app.now))
+            # (the next seat is named once the last seed has landed, as in two-player games)
+            r.words = (last_turn(), "" if sowing else next_words(b, app.now))
     line(frame, 5, r.words[0])
     line(frame, 6, r.words[1])
     line(frame, FOOTER, FOOTER_TEXT)

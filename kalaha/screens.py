@@ -134,15 +134,6 @@ def computer_side(app):
     return NORTH if starts == 0 else SOUTH
 
 
-def setup_items(app):
-    return (
-        ("Level: " + app.level, "next_level"),
-        ("Starts: " + START_NAMES[app.settings["starts"]], "next_starter"),
-        ("Start game", "start_vs_computer"),
-        ("Back", MENU),
-    )
-
-
 class Playing(Page):
     """The board: pits are keys, the encoder walks a cursor over them, a click opens the menu."""
 
@@ -262,13 +253,13 @@ class Confirm(Menu):
     """A question before an action that cannot be taken back. It starts on the safe answer
     (the first row, back); the action takes a deliberate turn of the knob to its row."""
 
-    # the title, the No and Yes labels, the action's name, the screen to go back to
-    question = ("", "", "", None, None)
+    # the title, the No and Yes labels, the action's name, the screen to go back to, the row
+    # that asked there (the answer goes back to it)
+    question = ("", "", "", None, None, 0)
 
     def ask(self, app, question, no, yes, action, back):
         """Ask before `action` (an action's name): `no` goes back to `back`, `yes` does it."""
-        self.question = (question, no, yes, action, back)
-        app.message = ""  # (the bottom line is the question's own: what was said before is done)
+        self.question = (question, no, yes, action, back, app.cursor)
         app.go(self)
 
     def title(self, app):
@@ -279,9 +270,11 @@ class Confirm(Menu):
 
     def click(self, app):
         """No (the first row): back; Yes: back, then the action."""
-        _question, _no, _yes, action, back = self.question
+        _question, _no, _yes, action, back, row = self.question
         yes = app.cursor == 1
         app.go(back)
+        if not back.shows_board:
+            app.cursor = row
         if yes:
             app.act(action)
 
@@ -324,7 +317,8 @@ class Help(Page):
 
 
 class Settings(Menu):
-    """The settings: the bottom line says what the chosen one means."""
+    """A menu of settings (the settings, the setup against the computer): the bottom line says
+    what the chosen one means (its module's setting_note)."""
 
     def footer_for(self, app):
         return self.of_module("setting_note")(app)
@@ -358,8 +352,8 @@ class Asleep(Page):
 
 
 MENU = Menu("KALAHA", items_of=main_items)
-SETUP = Menu("Play the computer", items_of=setup_items)
 SETTINGS = Settings("Settings", items_of="settings_items", module="kalaha.records")
+SETUP = Settings("Play the computer", items_of="setup_items", module="kalaha.setup")
 GAME = Playing()
 GAME_MENU = Menu(
     "Game", items_of=game_menu_items, module="kalaha.gamemenu", clock_runs=True, footer="push: choose"
@@ -374,9 +368,6 @@ REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 playe
 MOVES = Listing("Moves", "move_lines", GAME, "kalaha.movelist", clock_runs=True)
 HELP = Help()
 DRAW_OFFER = DrawOffer()
-
-START_NAMES = ("you", "computer", "alternate")
-
 
 STATS.back = MENU
 MAIN_ITEMS = (

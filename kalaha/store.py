@@ -44,6 +44,7 @@ R_MOVE = const(4)
 R_UNDO = const(5)
 R_END = const(6)
 R_RESET_STATS = const(7)
+# 8: a timed game's clocks mid-turn (kalaha.clock writes it: no name on the store's heap)
 
 HISTORY = const(20)  # finished games kept for replay
 
@@ -101,7 +102,7 @@ DEFAULT_SETTINGS = {
     "speed": 1,
     "clock": 0,
     "level": 1,  # (kalaha.ai.LEVEL_NAMES: medium)
-    "starts": 0,  # (kalaha.screens.START_NAMES: you)
+    "starts": 0,  # (kalaha.setup.START_NAMES: you)
     "ring_players": 3,
     "ring_computers": 6,  # Orange and Green
     "ring_level": 2,

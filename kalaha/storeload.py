@@ -5,7 +5,7 @@ go after (its code is needed only then).
 
 from kalaha.board import DRAW, END_EMPTY, END_TIME, MAX_PITS, Board
 from kalaha.choices import SETTING_CHOICES
-from kalaha.compat import forget
+from kalaha.compat import const, forget
 from kalaha.store import (
     CHOICE_KEYS,
     DEFAULT_SETTINGS,
@@ -33,6 +33,8 @@ from kalaha.store import (
     SavedGame,
     crc32,
 )
+
+_R_CLOCK = const(8)  # a timed game's clocks mid-turn (kalaha.clock writes it)
 
 
 def fletcher16(data, start, end):
@@ -208,15 +210,20 @@ def _apply(store, data, kind, start, end):
         _read_choices(store, data, _read_settings(store, data, start), end)
     elif kind == R_NEWGAME:
         store.current, _p = SavedGame.decode(data, start, end)
-    elif kind == R_MOVE:
+    elif kind == R_MOVE or kind == _R_CLOCK:
         if store.current is None:
             raise ValueError("move without a game")
-        if data[start] > MAX_PITS or len(store.current.moves) >= 255:
-            raise Damaged("move")
-        store.current.moves.append(data[start])
-        if end - start >= 7:
+        at = start
+        if kind == R_MOVE:
+            if data[start] > MAX_PITS or len(store.current.moves) >= 255:
+                raise Damaged("move")
+            store.current.moves.append(data[start])
+            at = start + 1
+        elif end - start != 6:
+            raise Damaged("clock")
+        if end - at >= 6:  # (the clocks: a timed game's move, or mid-turn)
             for side in range(2):
-                o = start + 1 + 3 * side
+                o = at + 3 * side
                 store.current.clocks[side] = data[o] | (data[o + 1] << 8) | (data[o + 2] << 16)
     elif kind == R_UNDO:
         if store.current is None:

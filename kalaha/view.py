@@ -89,13 +89,13 @@ def key_of_cell(b, cell, viewer):
 
 
 def played_words(who, turn):
-    """ "Computer played 6-2", in the board's two lines of words: else "Computer: 6-2-5", a
-    long chain of sowings keeping its end."""
+    """ "Computer played N6-2" (`turn`: the mover's pit letter and its sowings), in the board's
+    two lines of words: else "Computer: N6-2-5", a long chain of sowings keeping its end."""
     text = "%s played %s" % (who, turn)
     if fits(text, PANEL_CHARS):
         return text
     if len(turn) > PANEL_CHARS:
-        turn = ".." + turn[len(turn) - PANEL_CHARS + 3 :]
+        turn = turn[0] + ".." + turn[len(turn) - PANEL_CHARS + 3 :]
     return "%s: %s" % (who, turn)
 
 
@@ -410,7 +410,7 @@ class View:
         if g.last_turn == "T":
             return "%s swapped" % SIDE_TITLES[g.last_mover]
         if g.last_turn and g.last_mover >= 0:
-            return played_words(g.side_name(g.last_mover), g.last_turn)
+            return played_words(g.side_name(g.last_mover), self.pit_letter(g, g.last_mover) + g.last_turn)
         if g.human_to_move():
             return "%s: pick a pit" % ("Your move" if g.computer is not None else SIDE_TITLES[b.to_move])
         return ""

@@ -215,10 +215,10 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
                     app.tick(t)
                     frames += 1
                 assert frames <= len([m for m in b.legal_moves() if m])
-                pit = int(app.message.split()[2])  # ("your pit 4 wins by 3")
+                pit = int(app.message.split()[1][1:-1])  # ("best: S4. win by 3")
                 final = exact if b.to_move == SOUTH else -exact
-                how = "wins by %d" % final if final > 0 else ("loses by %d" % -final if final else "draws")
-                assert app.message == "your pit %d %s" % (pit, how) and south_margin_after(b, pit) == exact
+                how = "win by %d" % final if final > 0 else ("lose by %d" % -final if final else "a draw")
+                assert app.message == "best: S%d. %s" % (pit, how) and south_margin_after(b, pit) == exact
                 hints += 1
             pit = rng.choice([m for m in b.legal_moves() if m])
             before = b.ply

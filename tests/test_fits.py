@@ -18,7 +18,9 @@ JARGON = ("2P", "(cpu)", "cpu", "endgame table", "Table", "Alga rule:")
 
 
 def jargon(texts):
-    return sorted(t for t in texts for word in JARGON if word in t and not t.startswith("Alga rule: o"))
+    return sorted(
+        t for t in texts for word in JARGON if word in t and not t.lstrip().startswith("Alga rule: o")
+    )
 
 
 def cycle_every_line(app, frames, limit=40):
@@ -72,7 +74,9 @@ def test_every_menu_line_value_page_and_list_fits():
             choose(label)
             cycle_every_line(app, frames)
             choose("Back")
-        for label, turns in (("Statistics", 40), ("Replay", 25), ("How to play", 12)):
+        from kalaha.howto import PAGES as HELP_PAGES
+
+        for label, turns in (("Statistics", 40), ("Replay", 25), ("How to play", len(HELP_PAGES))):
             choose(label)
             for _ in range(turns):
                 app.turn(1)
@@ -124,4 +128,59 @@ def test_the_check_notes_a_word_cut_off():
         assert texts.take()
         app.say("fits")
         app.render()
+        assert not texts.take()
+
+
+class _Root:
+    """The endgame table's decision as kalaha.hint reads it: the best pit, the margin after it."""
+
+    def __init__(self, pit, margin):
+        self.best_pit = pit
+        self.margin = margin
+
+
+class _Thinker:
+    """What kalaha.hint.found asks of the thinker when the table's decision is made."""
+
+    def __init__(self, root):
+        self.root = root
+        self.hinting = True
+
+    def root_made(self):
+        return True
+
+
+def test_the_hints_words_fit_the_board_for_every_pit_and_margin():
+    from test_app import Driver, start_vs_computer
+
+    from kalaha import hint
+
+    d = Driver()
+    start_vs_computer(d, "easy")
+    a = d.app
+    with TextCheck() as texts:
+        # The check sees a digit fall off the panel's second line (the words before issue 47).
+        a.say("your pit 6 loses by 18")
+        a.render()
+        assert texts.take()
+        said = set()
+        for pit in range(1, 7):
+            for margin in range(-48, 49):
+                _pit, words = hint.found(_Thinker(_Root(pit, margin)), a.game.board)
+                said.add(words)
+                a.say(words)
+                a.render()
+        assert not texts.take()
+    assert "best: S6. lose by 18" in said and "best: S1. a draw" in said and "best: S3. win by 48" in said
+
+
+def test_the_check_sees_a_title_too_long_for_its_line():
+    from kalaha.draw import title_line
+    from kalaha.frame import Frame
+
+    frame = Frame()
+    with TextCheck() as texts:
+        title_line(frame, "Store and capture 2/12")
+        assert texts.take()
+        title_line(frame, "Store & capture 2/12")
         assert not texts.take()

@@ -21,7 +21,7 @@ EVERY_SCREEN = {
     "Help  howto",
     "Settings Settings records",
     "Listing Statistics records",
-    "Menu Play the computer ",
+    "Settings Play the computer setup",
     "Playing  ",
     "Menu Game gamemenu",
     "Listing Moves movelist",

@@ -150,9 +150,8 @@ def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
     assert not any("Agree draw" in line for line in lines(d.app))
     d.app.act("offer_draw")
     assert d.app.screen != RESULT and d.app.message == "2 players only"
-    d.app.act(GAME)
     d.frames()
-    assert words(d.app) == "2 players only"
+    assert lines(d.app)[7] == "2 players only"  # (on the menu that was asked: words end with their screen)
 
 
 def test_clock_arithmetic_increment_and_flag_fall():
@@ -212,6 +211,43 @@ def test_a_timed_game_resumes_with_its_clocks():
     assert b.game.clock.left(1 - mover, d2.t) == saved[1 - mover]
     assert 0 <= saved[mover] - b.game.clock.left(mover, d2.t) <= 40
     assert saved[SOUTH] < 600000 + 5000 and saved != [600000, 600000]
+
+
+def test_the_clock_goes_on_from_the_time_used_mid_turn_by_menu_and_by_power_cut():
+    from kalaha.game import _SAVE_S
+
+    d = Driver(clock=1)  # 3+2
+    d.choose("Two players")
+    d.frames(500)  # South thinks 10 s
+    a = d.app
+    used = a.game.clock.left(SOUTH, d.t)
+    assert used <= 180000 - 9900
+    # Leave for the main menu, come back: South's time is what it was, not the turn's start.
+    a.click()
+    d.frames()
+    d.choose("Main menu")
+    d.frames(300)  # the main menu's time is nobody's
+    d.choose("Continue")
+    assert a.screen == GAME and a.game.clock.running == SOUTH
+    assert used - 40 <= a.game.clock.left(SOUTH, d.t) <= used
+    assert board_label(a.frame.buf, 1)[0] == "S " + format_ms(a.game.clock.left(SOUTH, d.t))
+    # As often as one likes: the time never comes back.
+    for _ in range(3):
+        d.frames(100)
+        used = a.game.clock.left(SOUTH, d.t)
+        a.click()
+        d.frames()
+        d.choose("Main menu")
+        d.choose("Continue")
+        assert used - 40 <= a.game.clock.left(SOUTH, d.t) <= used
+    # A power cut mid-turn gives back at most _SAVE_S seconds.
+    d.frames(777)
+    before = a.game.clock.left(SOUTH, d.t)
+    d2 = reboot(d)
+    d2.choose("Continue")
+    left = d2.app.game.clock.left(SOUTH, d2.t)
+    assert before - 40 <= left <= before + _SAVE_S * 1000
+    assert d2.app.game.clock.left(NORTH, d2.t) == 180000
 
 
 def finished_game(seed=3):
@@ -308,12 +344,29 @@ def test_dim_then_off_and_a_waking_press_is_never_a_move():
     assert a.power == 0 and a.game.board.ply == before and lines(a)[0]
     d.press(d.key_for(3))
     assert a.game.board.ply == before + 1
-    # The encoder wakes too, and does nothing else.
+    # The encoder wakes from off too, and does nothing else.
     d.idle()
-    d.frames(31000 // 20)
+    d.frames(310000 // 20)
     cursor = a.pit_cursor
     a.turn(1)
     assert a.power == 0 and a.pit_cursor == cursor
+
+
+def test_a_press_on_the_dimmed_but_readable_board_acts_at_once():
+    d = Driver()
+    d.choose("Play computer")
+    d.choose("Start game")
+    a = d.app
+    d.frames(31000 // 20)
+    assert a.power == 1
+    before = a.game.board.ply
+    d.press(d.key_for(3))  # the board was readable: the press sows (and wakes)
+    assert a.power == 0 and a.game.board.ply == before + 1
+    d.idle()
+    d.frames(31000 // 20)
+    assert a.power == 1 and a.pit_cursor < 0
+    a.turn(1)  # the knob picks a pit at once
+    assert a.power == 0 and a.pit_cursor >= 0
 
 
 def test_corrupt_saved_data_shows_one_line_and_starts_fresh():

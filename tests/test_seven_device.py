@@ -193,10 +193,11 @@ def test_hint_undo_moves_and_replay_on_seven_pits():
     d.choose("Hint")
     for _ in range(3000):
         d.frames()
-        if a.hint_key >= 0 and a.hint_version == a.game.version and "your pit" in " ".join(app_lines(a)[6:8]):
+        said = " ".join(app_lines(a)[6:8])
+        if a.hint_key >= 0 and a.hint_version == a.game.version and "good move: S" in said:
             break
     words = " ".join(app_lines(a)[6:8])
-    pit = int(words.split("your pit ")[1].split()[0])
+    pit = int(words.split("good move: S")[1].split()[0])
     # the hint's pit blinks as if chosen: read back in one of two frames
     seen = set()
     for _ in range(30):

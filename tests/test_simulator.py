@@ -130,8 +130,10 @@ def test_window_loop_maps_keyboard_and_quits(tmp_path, monkeypatch):
     sim = Simulator(headless=True, data=str(tmp_path / "nvm.bin"))
     post = pygame.event.post
     Event = pygame.event.Event
-    # Menu: Enter (Play computer), Enter (Level), Right, Right (Start game), Space.
-    for key in (pygame.K_RETURN, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
+    # Enter (the help closes), Enter (Play computer: on Start game), Right (Level), Enter, Left
+    # (Start game), Space.
+    keys = (pygame.K_RETURN, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_LEFT, pygame.K_SPACE)
+    for key in keys:
         post(Event(pygame.KEYDOWN, key=key))
     # Key "d" is key 8: the player's pit 3 (ends in the store).
     post(Event(pygame.KEYDOWN, key=pygame.K_d))

@@ -586,7 +586,7 @@ def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
     web = Web(web.saved())
     web.tick(20)  # the simulator's first step
     # Play computer, its level, the start; then pits (some not allowed: not our turn, empty)
-    script = [("click", 0), ("click", 0), ("turn", 2), ("click", 0)]
+    script = [("click", 0), ("turn", 1), ("click", 0), ("turn", -1), ("click", 0)]
     script += [("key", k) for k in (8, 11, 6, 7, 9, 10, 8, 11, 6, 7)]
     for what, arg in script:
         if what == "turn":

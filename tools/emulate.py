@@ -22,7 +22,7 @@ from tools.uf2 import OWN_FIRMWARE
 
 WORK = os.path.join(ROOT, "build", "emulator")
 SCENARIO = os.path.join(ROOT, "tools", "emulate_scenario.mjs")
-LEVEL_CLICKS = {"medium": 0, "strong": 1, "expert": 2, "easy": 3}  # the setup screen starts at Medium
+LEVEL_CLICKS = {"medium": 0, "strong": 1, "expert": 2, "easy": 3}  # the setup's Level starts at Medium
 TWO = "two"  # `--level two`: a two-player game (the same keys pressed for both players)
 RING = "ring"  # `--level ring`: 3 players, the computer on two seats (Strong), the person Blue
 RING6 = "ring6"  # `--level ring6`: the same with 6 pits a seat (4 seeds)
@@ -344,9 +344,9 @@ def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
 
 def against_computer(level):
     """From the main menu: Play computer, `level`, Start game (the player starts)."""
-    steps = [{"click": 1}, {"wait": 300}]
+    steps = [{"click": 1}, {"wait": 300}, {"turn": 1}, {"wait": 300}]  # (it opens on Start game)
     steps += [{"click": 1}, {"wait": 300}] * LEVEL_CLICKS[level]
-    return steps + [{"turn": 2}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
+    return steps + [{"turn": -1}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"shot": "start"}]
 
 
 def ponder_steps(level, wait_ms, player="expert", table_path=None):
@@ -452,9 +452,10 @@ def expected_lines(level_clicks, first_key):
     settle(1500)
     out["menu"] = drawn()
     app.click()
+    app.turn(1)  # (the setup opens on Start game: Level is below it)
     for _ in range(level_clicks):
         app.click()
-    app.turn(2)
+    app.turn(-1)
     app.click()
     settle(1500)
     out["start"] = drawn()
