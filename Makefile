@@ -58,9 +58,10 @@ deploy: device
 	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY [DRY_RUN=1] [FORCE=1]"; exit 2; }
 	$(PYTHON) -m tools.build deploy "$(CIRCUITPY)" $(if $(DRY_RUN),--dry-run,) $(if $(FORCE),--force,)
 
-# Our firmware is CircuitPython 9: the drive is built for 9 with it, for CP with another.
+# Our firmware is CircuitPython 9: the drive is built for 9 with it, as .mpy (Adafruit's mpy-cross
+# is fetched once into build/mpy-cross without MPY_CROSS or ../shared's), for CP with another.
 uf2: $(STAMP)
-	$(PYTHON) -m tools.build device --cp $(if $(FIRMWARE),$(CP),9)
+	$(PYTHON) -m tools.build device --cp $(if $(FIRMWARE),$(CP),9 --mpy)
 	$(PY) -m tools.uf2 $(if $(FIRMWARE),"$(FIRMWARE)",)
 
 firmware:
