@@ -4,7 +4,8 @@
 #   make device [CP=9|10]   build/CIRCUITPY: exactly what goes on the drive (.mpy for that CircuitPython)
 #   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
 #   make uf2 [FIRMWARE=adafruit-circuitpython-...macropad...uf2 CP=9|10]   one file: CircuitPython and the drive
-#            (without FIRMWARE: our firmware, firmware/, whose search runs as machine code)
+#            (without FIRMWARE: our firmware, firmware/, whose search runs as machine code; the drive as
+#            .mpy, with Adafruit's mpy-cross fetched once into build/mpy-cross when none is here)
 #   make firmware SRC=circuitpython-9.2.9-tree TC=toolchain   rebuild our firmware (firmware/README.md)
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
 #   make emulate [LEVEL=strong] [FIRMWARE=...uf2] [MUSIC=1-5] [TURNS=N]   a whole game on the emulated MacroPad (our firmware unless FIRMWARE=): heap, frames, thinking times, the audio DMA (LEVEL=two: two players; ring, ring6: 3 players; seven, two7: 7 pits; MUSIC: with that tune, chosen in Settings, and in a game against the computer its game menu's Music pushed off and on twice after its first turn, the frames and heap after each push; TURNS: only the computer's first N turns; PONDER=MS: a game whose player plays as Expert and thinks MS before each sowing, the computer's pondering measured)
@@ -58,9 +59,10 @@ deploy: device
 	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY [DRY_RUN=1] [FORCE=1]"; exit 2; }
 	$(PYTHON) -m tools.build deploy "$(CIRCUITPY)" $(if $(DRY_RUN),--dry-run,) $(if $(FORCE),--force,)
 
-# Our firmware is CircuitPython 9: the drive is built for 9 with it, for CP with another.
+# Our firmware is CircuitPython 9: the drive is built for 9 with it, as .mpy (Adafruit's mpy-cross
+# is fetched once into build/mpy-cross without MPY_CROSS or ../shared's), for CP with another.
 uf2: $(STAMP)
-	$(PYTHON) -m tools.build device --cp $(if $(FIRMWARE),$(CP),9)
+	$(PYTHON) -m tools.build device --cp $(if $(FIRMWARE),$(CP),9 --mpy)
 	$(PY) -m tools.uf2 $(if $(FIRMWARE),"$(FIRMWARE)",)
 
 firmware:

@@ -8,6 +8,10 @@ for path in (ROOT, os.path.join(ROOT, "tests")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
+# A build that fetches CircuitPython's mpy-cross (tools/mpycross.py: no ../shared tools here)
+# never reaches Adafruit's site from the tests: it finds nothing there, as offline.
+os.environ.setdefault("KALAHA_MPY_CROSS_URL", "file:///nonexistent/kalaha-tests/")
+
 # The CircuitPython stand-ins run only inside CircuitPython's interpreter: never import them
 # here (--doctest-modules would, and their fake board and friends would load).
 collect_ignore = ["cp_standins"]

@@ -137,6 +137,10 @@ def test_without_a_firmware_ours_is_taken_for_a_drive_built_for_it(tmp_path, mon
     monkeypatch.setattr(build, "built_for", lambda: "10")
     assert uf2.main([]) == 2
     assert "our firmware is CircuitPython 9" in capsys.readouterr().err
+    monkeypatch.setattr(build, "built_for", lambda: "source")  # (no mpy-cross made .mpy)
+    assert uf2.main([]) == 2
+    err = capsys.readouterr().err
+    assert "holds .py sources (no mpy-cross)" in err and "MPY_CROSS=" in err and len(err.splitlines()) == 1
     made = []
     monkeypatch.setattr(build, "built_for", lambda: "9")
     monkeypatch.setattr(uf2, "build", lambda firmware, drive, out: made.append(firmware) or [])

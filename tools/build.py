@@ -160,14 +160,15 @@ def add_endgame_table(out):
         shutil.copyfile(table, os.path.join(DRIVE, "endgame.kdb"))
 
 
-def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):
+def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False, need_mpy=False):
     """Make build/CIRCUITPY: exactly the files that go on the drive.
 
     Everything but code.py is compiled to .mpy by CircuitPython's own mpy-cross for `version`
     (the device then loads bytecode instead of compiling at import, where its heap peaks), the
-    search's inner loop twice: machine code for the RP2040 and its bytecode twin (put_module);
-    without that compiler the drive gets the .py sources (the twin's), which also run, with a
-    warning.
+    search's inner loop twice: machine code for the RP2040 and its bytecode twin (put_module).
+    Without MPY_CROSS or the tools folder's, Adafruit's pinned mpy-cross is fetched once into
+    build/mpy-cross (tools.mpycross); without any, the drive gets the .py sources (the twin's),
+    which also run, with a warning, or with `need_mpy` (make uf2, our firmware) a BuildError.
     """
     if version not in circuitpython.VERSIONS:
         raise BuildError(
@@ -176,8 +177,10 @@ def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False):
     compiled = not source_only
     if compiled:
         try:
-            circuitpython.mpy_cross(version)
+            circuitpython.mpy_cross(version, fetch=True, out=out)
         except circuitpython.Missing as e:
+            if need_mpy:
+                raise BuildError(str(e)) from None
             out.write("warning: %s; the drive gets .py sources (set MPY_CROSS to compile)\n" % e)
             compiled = False
     wheels = fetch_wheels()
@@ -328,6 +331,7 @@ def main(argv=None, out=None):
         "--cp", default=circuitpython.DEFAULT_VERSION, help="CircuitPython major version (9 or 10)"
     )
     p.add_argument("--source", action="store_true", help="ship .py sources instead of .mpy")
+    p.add_argument("--mpy", action="store_true", help="fail rather than ship .py sources without mpy-cross")
     p = sub.add_parser("deploy", help="copy the build to a mounted CIRCUITPY drive")
     p.add_argument("drive")
     p.add_argument("--dry-run", action="store_true")
@@ -336,7 +340,7 @@ def main(argv=None, out=None):
     args = parser.parse_args(argv)
     try:
         if args.command == "device":
-            build_device(out, args.cp, args.source)
+            build_device(out, args.cp, args.source, args.mpy)
         elif args.command == "deploy":
             deploy(args.drive, args.dry_run, out, args.force)
         else:

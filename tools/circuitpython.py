@@ -1,7 +1,8 @@
 """CircuitPython's own interpreter (unix port, 32-bit) and mpy-cross, found and run from the host.
 
 Host-only. The binaries come from ../shared/circuitpython (or CIRCUITPYTHON_TOOLS=folder); a
-maker without them can point MPY_CROSS at CircuitPython's mpy-cross for their version.
+maker without them can point MPY_CROSS at CircuitPython's mpy-cross for their version, or let
+the device build fetch Adafruit's (tools/mpycross.py: pinned, cached in build/mpy-cross).
 """
 
 import os
@@ -42,14 +43,30 @@ def interpreter(version=DEFAULT_VERSION):
     return _tool("circuitpython", version)
 
 
-def mpy_cross(version=DEFAULT_VERSION):
-    """Path of CircuitPython's mpy-cross: MPY_CROSS if set, else the tools folder's, or raise Missing."""
+def mpy_cross(version=DEFAULT_VERSION, fetch=False, out=None):
+    """Path of CircuitPython's mpy-cross: MPY_CROSS if set, else the tools folder's, else the one
+    fetched into build/mpy-cross (tools.mpycross); with `fetch`, fetched now if need be (reported
+    on `out`). Raises Missing."""
+    from tools import mpycross
+
     given = os.environ.get("MPY_CROSS")
     if given:
         if not shutil.which(given):
             raise Missing("MPY_CROSS=%s is not a program" % given)
         return shutil.which(given)
-    return _tool("mpy-cross", version)
+    try:
+        return _tool("mpy-cross", version)
+    except Missing as e:
+        missing = e
+    found = mpycross.cached(version)
+    if found:
+        return found
+    if not fetch:
+        raise missing
+    try:
+        return mpycross.fetch(version, out)
+    except mpycross.FetchError as e:
+        raise Missing("mpy-cross for CircuitPython %s.x not found; %s" % (version, e)) from None
 
 
 def compile_mpy(source, target, version=DEFAULT_VERSION, name=None, arch=None):

@@ -140,6 +140,13 @@ def main(argv=None):
     version = built_for()
     if args.firmware is None:
         args.firmware = OWN_FIRMWARE
+        if version == "source":
+            sys.stderr.write(
+                "kalaha: build/CIRCUITPY holds .py sources (no mpy-cross): our firmware's drive takes "
+                ".mpy for CircuitPython %s; run `make uf2` (it fetches Adafruit's mpy-cross) or set "
+                "MPY_CROSS=CircuitPython %s's mpy-cross\n" % (OWN_FIRMWARE_VERSION, OWN_FIRMWARE_VERSION)
+            )
+            return 2
         if version != OWN_FIRMWARE_VERSION:
             sys.stderr.write(
                 "kalaha: our firmware is CircuitPython %s: build the drive for it (make device CP=%s)\n"
