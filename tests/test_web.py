@@ -609,3 +609,150 @@ def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
             assert web.pixels() == "".join("%06x" % c for c in sim.physical_pixels())
     assert web.app.game.board is not None and len(web.app.game.board.moves()) > 4
     sim.pygame.quit()
+
+
+# ----- the page and the simulator play what the device plays -----------------------------------
+
+
+class Driven:
+    """hw.web.Web or the headless simulator (hw.desktop.Simulator), driven frame by frame as a
+    person plays: its keys, the knob, 20 ms frames; the display read back from the whole frame."""
+
+    def __init__(self, front):
+        self.front = front
+        self.now = 0
+
+    def frames(self, ms):
+        for _ in range(ms // 20):
+            self.now += 20
+            if isinstance(self.front, Web):
+                self.front.tick(self.now)
+            else:
+                self.front.step(20)
+
+    def lines(self):
+        return read_lines(self.front.shown)
+
+    def key(self, k):
+        self.front.key_down(k)
+        self.frames(60)
+        self.front.key_up(k)
+        self.frames(40)
+
+    def push(self):
+        (self.front.click if isinstance(self.front, Web) else self.front.app.click)()
+        self.frames(40)
+
+    def key_of(self, caption):
+        """The physical key whose caption (hw.keycaps) is `caption`, as the page and simulator label it."""
+        from hw.keycaps import key_caption
+
+        app, layout = self.front.app, self.front.layout
+        return next(k for k in range(12) if key_caption(app, layout.view_key(k, app.flip)) == caption)
+
+    def choose(self, label, value=None):
+        """The menu's line starting with `label` (pushed until it reads `label: value`)."""
+        for _ in range(30):
+            lines = [line.rstrip(" v^") for line in self.lines()]
+            if value is not None and "> %s: %s" % (label, value) in lines:
+                return
+            if any(line.startswith("> " + label) for line in lines):
+                self.push()
+                if value is None:
+                    return
+                continue
+            (self.front.turn if isinstance(self.front, Web) else self.front.app.turn)(1)
+            self.frames(40)
+        raise AssertionError("no menu line %r in %r" % (label, self.lines()))
+
+    def game_against(self, level):
+        """A whole game against `level` (6 pits, 4 seeds): our first pit with seeds each turn.
+        Returns the game's record, the seed and the nodes each frame of the computer's search did."""
+        app = self.front.app
+        if any("How to play" in line for line in self.lines()):
+            self.push()  # (a first start opens the help)
+        self.choose("Play computer")
+        self.choose("Level", level)
+        self.choose("Start game")
+        thinking = []  # the nodes of each frame in which the computer's search ran
+        th = app.thinker
+        while app.game.board is None or app.game.board.to_move is not None:
+            b = app.game.board
+            if b is not None and b.to_move == app.game.computer:
+                searching = th.thinking and not th.pit and th.root is None
+                nodes = th.search.nodes
+                self.frames(20)
+                if searching and th.search.nodes > nodes:
+                    thinking.append(th.search.nodes - nodes)
+                continue
+            if b is not None and app.sowing.path is None and screen_kind(self.front.shown) == "board":
+                pit = next(p for p in range(1, 7) if b.row(b.to_move)[p - 1])
+                self.key(self.key_of("S%d" % pit))
+                continue
+            self.frames(20)
+        return app.game.board.record(), app.games_started, thinking
+
+
+def computer_turns(record):
+    """[(the record before the turn, the turn)] of North's turns (the computer's: we are South)."""
+    turns = record.split()
+    return [(" ".join(turns[:i]), turns[i]) for i in range(1, len(turns), 2)]
+
+
+def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_path, monkeypatch):
+    # Our firmware's budgets and a frame's work of its machine code (hw.deviceclock): a whole
+    # game against Strong in hw.web.Web (the page's Python in CPython: the browser test below
+    # replays the page there frame for frame), the same in the headless simulator, and each of
+    # the computer's turns from `python -m kalaha move --firmware ours`; all with the endgame
+    # table where make device built it (the simulator opens it: kalaha.cli_ai.table_path).
+    import io
+
+    from kalaha.cli import main
+    from kalaha.cli_ai import table_path
+    from kalaha.endgame import open_table
+
+    table, _why = open_table(table_path())
+    if table is not None:
+        table.verify_all()  # (as the simulator does; the page checks it before the app has it)
+    web = Driven(Web("", endgame=table))
+    record, seed, thinking = web.game_against("strong")
+    assert len(record.split()) > 10
+    path = table_path() if table is not None else str(tmp_path / "none.kdb")
+    for before, turn in computer_turns(record):
+        out = io.StringIO()
+        args = ["move", "--json", "--level", "strong", "--seed", str(seed), "--table", path]
+        assert main(args + ["--firmware", "ours"] + ([before] if before else []), out=out) == 0
+        assert json.loads(out.getvalue())["turn"] == turn, (before, turn)
+    # Real work a frame: as our firmware's thinking frame, 19 slices of 48 nodes (hw.deviceclock).
+    assert 850 <= statistics.median(thinking) <= 960, thinking
+    pygame = pytest.importorskip("pygame")  # (the simulator's packages: make venv)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    del pygame
+    from hw.desktop import Simulator
+
+    sim = Driven(Simulator(headless=True))
+    assert sim.game_against("strong")[:2] == (record, seed)
+
+
+def test_a_computer_seat_of_three_players_thinks_a_frames_worth_in_every_frame():
+    # (it searched one node a frame without a clock: its whole cap for a quarter of its budget)
+    import kalaha.ringplay as ringplay
+
+    web = Driven(Web(""))
+    web.push()  # (the help)
+    web.choose("3-4 players")
+    web.choose("Level", "strong")
+    web.choose("Start game")
+    for k in range(11, -1, -1):  # Blue, the person, sows the first pit that can
+        web.key(k)
+        if not any("your move" in line for line in web.lines()):
+            break
+    done = []
+    for _ in range(200):
+        s = ringplay.RING.search
+        nodes = s.nodes
+        web.frames(20)
+        if s.nodes > nodes:
+            done.append(s.nodes - nodes)
+    assert len(done) > 20 and statistics.median(done) == max(done) == 28, done  # (hw.deviceclock)

@@ -19,7 +19,7 @@ TABLE = "endgame.kdb"  # the endgame table (4.8 MB), fetched by the page after i
 # Every Python file the page runs, by path (one request instead of forty), and the table's name.
 BUNDLE = "kalaha-py.json"
 # Beyond the device's files: the page's front end.
-WEB_FILES = ("hw/web.py", "hw/keycaps.py")
+WEB_FILES = ("hw/web.py", "hw/keycaps.py", "hw/deviceclock.py")
 # Device files the page never imports: the MacroPad's own front end and start-up.
 NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py")
 PORT = 8000
