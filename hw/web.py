@@ -87,6 +87,14 @@ class Web:
             self.down_view[k] = -1
             self.app.key_up(view)
 
+    def cancel(self, k):
+        """Physical key k let go unsown: the page lost its hold (the window's focus, a context
+        menu, a touch cancelled or slid off the key). The device's way to let a held key go
+        unsown is the knob's push (App.game_click): its release then does nothing."""
+        if 0 <= k < 12 and self.down_view[k] >= 0:
+            self.app.pressed[self.down_view[k]] = -2
+            self.key_up(k)
+
     def turn(self, delta):
         self.app.turn(delta)
 

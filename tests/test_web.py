@@ -2,6 +2,7 @@
 keyboard and touch, its frames replayed through the same front end in CPython, pixel for pixel."""
 
 import base64
+import gzip
 import json
 import os
 import shutil
@@ -251,6 +252,15 @@ def play_ring(page):
 # ----- the page's frames against CPython ------------------------------------------------------
 
 
+def unpacked_table(folder):
+    """The build's endgame table (shipped gzip-compressed) unpacked beside it, for CPython."""
+    path = os.path.join(folder, webtool.TABLE)
+    if not os.path.exists(path):
+        with gzip.open(path + ".gz", "rb") as packed, open(path, "wb") as f:
+            shutil.copyfileobj(packed, f)
+    return path
+
+
 def replay(start, log, folder):
     """The page's inputs and tick times through hw.web.Web in CPython: the first tick whose
     picture differs from the page's (None: every one is the same), and the Web at the end."""
@@ -260,7 +270,7 @@ def replay(start, log, folder):
         if what == "s":
             sounded.append((t, arg))
         elif what == "e":  # the endgame table, checked whole: the app has it from here on
-            assert web.open_table(os.path.join(folder, webtool.TABLE)) == ""
+            assert web.open_table(unpacked_table(folder)) == ""
             assert web.check_table(1 << 30) == "ready"
         elif what == "t":
             if web.tick(t) != arg:
@@ -273,6 +283,8 @@ def replay(start, log, folder):
             web.key_down(arg)
         elif what == "u":
             web.key_up(arg)
+        elif what == "x":
+            web.cancel(arg)
         elif what == "r":
             web.turn(arg)
         else:
@@ -380,7 +392,7 @@ def test_a_game_against_the_computer_by_mouse_goes_on_after_a_reload_and_equals_
         # The endgame table: fetched after the first frame and checked in spare time, then the app's.
         ready = [entry[0] for _start, log in page.sessions for entry in log if entry[1] == "e"]
         note = page.js("document.getElementById('endgame-note').textContent")
-        if os.path.exists(os.path.join(page.folder, webtool.TABLE)):
+        if os.path.exists(os.path.join(page.folder, webtool.TABLE + ".gz")):
             assert len(ready) == len(page.sessions) and "is loaded" in note
             FIGURES["table"] = "in the app %s ms after its start" % " and ".join("%d" % t for t in ready)
         else:
@@ -484,6 +496,146 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
         FIGURES["replayed"] = "%d frames equal in CPython" % frames
         FIGURES["load"] = "first frame %.0f ms after the page's start" % page.ready[0]
         assert fps is None or fps > 10
+    finally:
+        page.close()
+
+
+KEY_EVENT = "document.body.dispatchEvent(new KeyboardEvent('%s', {code: '%s', key: '%s', bubbles: true}));"
+
+
+def dispatch(page, js):
+    """Events made in the page (what the driver's real input cannot make: another keyboard
+    layout, a lost focus, a pointer cancelled or sliding off), then a frame for them."""
+    page.js("(() => { const key = (k) => document.querySelector(`.key[data-key='${k}']`); %s })()" % js)
+    page.next_frame()
+
+
+def test_keys_by_place_buttons_cancelled_holds_a_crisp_display_an_icon_and_the_rules(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        page.small_games()
+        page.choose("Two players")
+        page.wait(lambda buf: screen_kind(buf) == "board")
+        ply = "kalaha.web.app.game.board.ply"
+        # The keys are buttons a screen reader names, reached by Tab.
+        named = page.js(
+            "[...document.querySelectorAll('.key')]"
+            ".map((k) => [k.tagName, k.tabIndex, k.getAttribute('aria-label')])"
+        )
+        assert all(tag == "BUTTON" and index == 0 for tag, index, _label in named)
+        assert named[8][2] == "key d, S1" and named[0][2].startswith("key 1")
+        assert page.js("document.getElementById('knob').tabIndex") == 0
+        # Holds the page lost never sow (the device's knob push while a key is held cancels it):
+        # the window's focus lost, a right click's context menu, a touch sliding off the key, a
+        # pointer cancelled; a key of the keyboard as of a mouse.
+        pointer = (
+            "%s.dispatchEvent(new PointerEvent('%s', {pointerId: %d, bubbles: true, pointerType: '%s'}));"
+        )
+        down = lambda n, kind: pointer % ("key(8)", "pointerdown", n, kind)  # noqa: E731
+        up = lambda n: pointer % ("window", "pointerup", n, "")  # noqa: E731
+        menu = (
+            "document.getElementById('oled').dispatchEvent(new MouseEvent('contextmenu', {bubbles: true}));"
+        )
+        for lose in (
+            down(5, "mouse") + "dispatchEvent(new Event('blur'));" + up(5),
+            KEY_EVENT % ("keydown", "KeyD", "d") + menu + KEY_EVENT % ("keyup", "KeyD", "d"),
+            down(7, "touch") + pointer % ("key(8)", "pointerleave", 7, "touch") + up(7),
+            down(9, "touch") + pointer % ("window", "pointercancel", 9, "touch"),
+        ):
+            dispatch(page, lose)
+            time.sleep(0.3)  # (a hold's preview shows; a sowing would start)
+            assert page.js(ply) == 0, lose
+            assert page.js("document.querySelector('.key.held')") is None
+        assert [e[1] for e in page.js("kalaha.log") if e[1] in "dux"] == ["d", "x"] * 4
+        # Keys by their place: on a French keyboard the key right of Tab is A (code KeyQ) and 'd'
+        # is where QWERTY has it; any layout: the key in 'd''s place sows South's pit 1.
+        dispatch(page, KEY_EVENT % ("keydown", "KeyD", "q"))
+        dispatch(page, KEY_EVENT % ("keyup", "KeyD", "q"))
+        page.wait(lambda buf: page.js(ply) == 1, 5)
+        page.wait(lambda buf: page.js("kalaha.web.flip()"), 10)
+        # A key button with the focus: Enter presses it (not the knob).
+        time.sleep(1)  # (the handover's pause)
+        page.js("document.querySelector(\".key[data-key='3']\").focus()")
+        page.send("key", key="Enter")
+        page.wait(lambda buf: page.js(ply) == 2, 5)
+        # The OLED scaled by a whole number (each of its pixels the same number of screen pixels).
+        for width, height in ((1000, 820), (700, 600), (1400, 1100)):
+            page.send("viewport", width=width, height=height)
+            time.sleep(0.1)
+            sizes = page.js(
+                "(() => { const r = document.getElementById('oled').getBoundingClientRect();"
+                " return [r.width * devicePixelRatio, r.height * devicePixelRatio,"
+                " getComputedStyle(document.getElementById('oled')).imageRendering]; })()"
+            )
+            assert abs(sizes[0] / 128 - round(sizes[0] / 128)) < 0.01 and round(sizes[0] / 128) >= 1, sizes
+            assert abs(sizes[1] * 2 - sizes[0]) < 0.05 and sizes[2] == "pixelated", sizes
+        check_canvas(page)  # (pixel for pixel still)
+        # An icon, and the rule book beside the page.
+        icon = page.js("document.querySelector('link[rel=icon]').href")
+        assert icon.endswith("favicon.svg")
+        assert page.js("fetch('favicon.svg').then((r) => r.ok)")
+        link = "document.querySelector('#help a[href=\"rules.html\"]').href"
+        rules = page.js("fetch(%s).then((r) => r.text())" % link)
+        assert "Kalaha rules" in rules and "Own store" in rules
+        page.sessions.append(page.session())
+        check_replays(page, continued=False)  # (the cancelled holds too)
+    finally:
+        page.close()
+
+
+def test_one_tab_keeps_the_saved_data_storage_full_a_hidden_tab_silent_an_error_shown_offline(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        page.small_games()
+        notes = "document.getElementById('notes').textContent"
+        assert page.js("kalaha.owner") is True and page.js(notes) == ""
+        assert page.js("navigator.serviceWorker.ready.then(() => true)")  # (the build's files kept)
+        stored = page.js("localStorage.getItem('%s')" % STORAGE)
+        # A second tab: it says the first keeps the saved data, and writes none of its own.
+        page.send("tab", index=1, url=page.url)
+        page.wait_text("> Play computer")
+        assert page.js("kalaha.owner") is False
+        assert "another tab" in page.js(notes)
+        page.choose("Settings")
+        page.setting("Seeds", "5")
+        assert page.js("kalaha.unsaved") > 0
+        assert page.js("localStorage.getItem('%s')" % STORAGE) == stored
+        page.send("tab", index=0, url=page.url)
+        # Full storage: said under the device, and the game goes on.
+        page.js("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }")
+        page.choose("Settings")
+        page.setting("Seeds", "4")
+        assert "did not keep the saved data" in page.js(notes)
+        page.setting("Pits", "6")  # (it plays on)
+        page.choose("Back")
+        # A hidden tab is silent: its sound stops (the music's note would sound on otherwise).
+        assert page.js("kalaha.audio && kalaha.audio.state") == "running"
+        hide = (
+            "(() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => %s});"
+            " document.dispatchEvent(new Event('visibilitychange')); })()"
+        )
+        page.js(hide % "true")
+        time.sleep(0.3)
+        assert page.js("kalaha.audio.state") == "suspended"
+        page.js(hide % "false")
+        time.sleep(0.3)
+        assert page.js("kalaha.audio.state") == "running"
+        # A Python error in a frame: said on the display and under it, and the ticking stops.
+        page.js("kalaha.mp.runPython('import hw.web\\nhw.web.Web.tick = lambda self, now: 1 // 0')")
+        time.sleep(0.3)
+        assert "ZeroDivisionError" in page.js("document.getElementById('status').textContent")
+        assert page.js("document.getElementById('status').hidden") is False
+        assert "ZeroDivisionError" in page.js(notes)
+        ticks = page.js("kalaha.log.length")
+        time.sleep(0.2)
+        assert page.js("kalaha.log.length") == ticks
+        # Offline: the page starts from the service worker's copy of the build.
+        page.send("offline", on=True)
+        page.send("reload")
+        page.wait_text("> Play computer")
+        page.send("offline", on=False)
     finally:
         page.close()
 
