@@ -486,13 +486,22 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
         page.leave_help()
         page.small_games()  # (the knob turned by dragging round it)
         page.choose("Play computer")
+        page.setting("Level", "strong")
         page.choose("Start game")
         page.send("screenshot", path=str(tmp_path / "phone.png"))
         assert play_computer(page) >= 2
         check_canvas(page)
         fps = frame_figures(page, "phone")
         page.sessions.append(page.session())
-        frames, _web = check_replays(page)
+        frames, web = check_replays(page)
+        # The page plays our firmware's Strong: its turns are the command line's.
+        record = web.app.game.board.record()
+        assert record == page.js("kalaha.web.app.game.board.record()")
+        packed = os.path.exists(os.path.join(page.folder, webtool.TABLE + ".gz"))
+        table = unpacked_table(page.folder) if packed else str(tmp_path / "none.kdb")
+        assert_command_line_turns(
+            record, "strong", web.app.games_started, table, ("--pits", "4", "--seeds", "3")
+        )
         FIGURES["replayed"] = "%d frames equal in CPython" % frames
         FIGURES["load"] = "first frame %.0f ms after the page's start" % page.ready[0]
         assert fps is None or fps > 10
@@ -845,6 +854,31 @@ class Driven:
         return app.game.board.record(), app.games_started, thinking
 
 
+def assert_command_line_turns(record, level, seed, table, rules=()):
+    """Each of North's turns in `record` (the computer's: the person is South) is what
+    `python -m kalaha move --firmware ours` plays there at `level` with the game's `seed`."""
+    import io
+
+    from kalaha.cli import main
+
+    for before, turn in computer_turns(record):
+        out = io.StringIO()
+        args = [
+            "move",
+            "--json",
+            "--level",
+            level,
+            "--seed",
+            str(seed),
+            "--table",
+            table,
+            "--firmware",
+            "ours",
+        ]
+        assert main(args + list(rules) + ([before] if before else []), out=out) == 0
+        assert json.loads(out.getvalue())["turn"] == turn, (before, turn)
+
+
 def computer_turns(record):
     """[(the record before the turn, the turn)] of North's turns (the computer's: we are South)."""
     turns = record.split()
@@ -857,9 +891,6 @@ def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_p
     # replays the page there frame for frame), the same in the headless simulator, and each of
     # the computer's turns from `python -m kalaha move --firmware ours`; all with the endgame
     # table where make device built it (the simulator opens it: kalaha.cli_ai.table_path).
-    import io
-
-    from kalaha.cli import main
     from kalaha.cli_ai import table_path
     from kalaha.endgame import open_table
 
@@ -870,11 +901,7 @@ def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_p
     record, seed, thinking = web.game_against("strong")
     assert len(record.split()) > 10
     path = table_path() if table is not None else str(tmp_path / "none.kdb")
-    for before, turn in computer_turns(record):
-        out = io.StringIO()
-        args = ["move", "--json", "--level", "strong", "--seed", str(seed), "--table", path]
-        assert main(args + ["--firmware", "ours"] + ([before] if before else []), out=out) == 0
-        assert json.loads(out.getvalue())["turn"] == turn, (before, turn)
+    assert_command_line_turns(record, "strong", seed, path)
     # Real work a frame: as our firmware's thinking frame, 19 slices of 48 nodes (hw.deviceclock).
     assert 850 <= statistics.median(thinking) <= 960, thinking
     pygame = pytest.importorskip("pygame")  # (the simulator's packages: make venv)
