@@ -17,7 +17,6 @@ import os
 import sys
 
 FRAME_MS = 20
-DESKTOP_SLICE_NODES = 400
 KEY_PRESS_MS = 60
 KEYBOARD = "123qweasdzxc"
 SCALE = 3
@@ -240,7 +239,6 @@ class Simulator:
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
         # --data names a file.
         flash = FileFlash(data) if data else MemoryFlash()
-        # CPython is about a hundred times faster than the device: bigger AI slices per frame.
         # The help pages open on a first start: a new data file, not a headless run's memory.
         from kalaha.cli_ai import table_path
         from kalaha.endgame import open_table
@@ -248,14 +246,25 @@ class Simulator:
         endgame, _why = open_table(table_path())  # the file make device puts on the drive
         if endgame is not None:
             endgame.verify_all()  # a fraction of a second here (the device checks as it goes)
+        from hw.deviceclock import DeviceClock
+        from kalaha.ai import MACHINE_CODE, play_as
+        from kalaha.thinking import MACHINE_SLICE_NODES
+
+        # Our firmware's levels and frames: its budgets, and a frame's work measured by the
+        # device's clock (hw.deviceclock), so the simulator plays the device's moves.
+        play_as(MACHINE_CODE)
+        self.clock = DeviceClock()
         self.app = App(
-            slice_nodes=DESKTOP_SLICE_NODES,
+            slice_nodes=MACHINE_SLICE_NODES,
+            ticks=self.clock,
             store=Store(flash),
             welcome=bool(data) or not headless,
             endgame=endgame,
             draws_events=False,  # as on the device: the frame is drawn once, at the end of the tick
             columns=MACROPAD.columns,
         )
+        self.clock.app = self.app
+        self.shown = bytes(self.app.frame.buf)  # the last whole frame: what the panel shows
         self.now = 0
         self.font = pygame.font.Font(None, 28)
         self.held = [False] * 12
@@ -270,7 +279,9 @@ class Simulator:
     def step(self, ms=FRAME_MS):
         """One frame: advance the app's clock, show its frame on the OLED, draw the device."""
         self.now += ms
-        self.app.tick(self.now)
+        self.app.tick(self.now, self.clock.begin(self.now))
+        if self.app.frame.complete:  # (a frame whose drawing ran out of time waits, as on the device)
+            self.shown = bytes(self.app.frame.buf)
         self.app.sounds.clear()  # (the simulator's beeps are silent)
         self.speaker.frame(self.app, self.now)
         self.draw()
@@ -278,7 +289,7 @@ class Simulator:
     def oled_picture(self):
         """The OLED as the panel shows it: the frame's pixels, turned round when facing North
         (made again only when the frame or the turn changed)."""
-        buf = self.app.frame.buf
+        buf = self.shown
         turned = self.app.flip
         if self._oled_shows == (buf, turned):
             return self.oled
@@ -430,7 +441,7 @@ class Simulator:
         """The OLED's text, read back from the frame's pixels, top line first."""
         from kalaha.reading import read_lines
 
-        return read_lines(self.app.frame.buf)
+        return read_lines(self.shown)
 
     def show(self, out):
         """What the OLED shows now, as text read back from its pixels, and what kind of screen
@@ -440,7 +451,7 @@ class Simulator:
         out.write("show:\n")
         for line in self.text():
             out.write("  |%s\n" % line)
-        out.write("screen: %s\n" % (screen_kind(self.app.frame.buf) or "-"))
+        out.write("screen: %s\n" % (screen_kind(self.shown) or "-"))
 
     def report(self, out):
         out.write("display:\n")

@@ -3,14 +3,12 @@ Host-only, never on the device; it runs in CPython too (the browser test replays
 
 from binascii import crc32, hexlify, unhexlify
 
+from hw.deviceclock import DeviceClock
 from hw.layout import MACROPAD
 from kalaha.memflash import MemoryFlash
 from kalaha.store import SIZE, Store
 
 FRAME_MS = 20  # the page ticks the app every 20 ms, as the simulator steps (hw/desktop.py)
-# The search's nodes a frame: the simulator's (hw/desktop.DESKTOP_SLICE_NODES), so the page's
-# frames are the simulator's for the same inputs; about 7 ms of a frame in the browser.
-WEB_SLICE_NODES = 400
 
 
 class BrowserFlash:
@@ -49,20 +47,26 @@ class Web:
     physical keys' order, the display's turn, the sounds and the saved image."""
 
     def __init__(self, image="", endgame=None):
-        from kalaha.ai import BYTECODE, play_as
+        from kalaha.ai import MACHINE_CODE, play_as
         from kalaha.app import App
+        from kalaha.thinking import MACHINE_SLICE_NODES
 
-        # The page's search is the WebAssembly port's bytecode, a few hundred nodes a frame: it
-        # plays with stock firmware's budgets (in CPython too, where the test replays the page).
-        play_as(BYTECODE)
+        # The page plays as our firmware does: its levels' budgets and its frames' work (the
+        # device's clock, hw.deviceclock), though the WebAssembly port runs the search's
+        # bytecode twin; so the page and the simulator play the device's moves.
+        play_as(MACHINE_CODE)
         self.flash = BrowserFlash(image_bytes(image))
+        self.clock = DeviceClock()
         self.app = App(
-            slice_nodes=WEB_SLICE_NODES,
+            slice_nodes=MACHINE_SLICE_NODES,
             store=Store(self.flash),
+            ticks=self.clock,
             endgame=endgame,
             draws_events=False,  # as on the device: the frame is drawn once, at the end of the tick
             columns=MACROPAD.columns,
         )
+        self.clock.app = self.app
+        self.shown = bytes(self.app.frame.buf)  # the last whole frame: what the panel shows
         self.layout = MACROPAD
         self.down_view = [-1] * 12  # the view key each held physical key pressed
         self.now = 0
@@ -82,6 +86,14 @@ class Web:
             view = self.down_view[k]  # released as the key it was pressed as, even if the view turned
             self.down_view[k] = -1
             self.app.key_up(view)
+
+    def cancel(self, k):
+        """Physical key k let go unsown: the page lost its hold (the window's focus, a context
+        menu, a touch cancelled or slid off the key). The device's way to let a held key go
+        unsown is the knob's push (App.game_click): its release then does nothing."""
+        if 0 <= k < 12 and self.down_view[k] >= 0:
+            self.app.pressed[self.down_view[k]] = -2
+            self.key_up(k)
 
     def turn(self, delta):
         self.app.turn(delta)
@@ -123,14 +135,16 @@ class Web:
         if now > self.now:
             self.now = now
         app = self.app
-        app.tick(self.now)
-        picture = crc32(app.frame.buf)
+        app.tick(self.now, self.clock.begin(self.now))
+        if app.frame.complete:  # (a frame whose drawing ran out of time waits, as on the device)
+            self.shown = bytes(app.frame.buf)
+        picture = crc32(self.shown)
         picture = crc32(self.pixels().encode(), picture)
         return (picture ^ (app.flip << 1) ^ app.power) & 0x3FFFFFFF  # (a small int, in any Python)
 
     def frame(self):
         """The OLED's 1 KB frame as hex: byte page * 128 + x, bit y & 7, as the panel takes it."""
-        return hexlify(self.app.frame.buf).decode()
+        return hexlify(self.shown).decode()
 
     def pixels(self):
         """The 12 keys' colours (0xRRGGBB) as hex, by physical key: turned with the display."""

@@ -2,6 +2,7 @@
 keyboard and touch, its frames replayed through the same front end in CPython, pixel for pixel."""
 
 import base64
+import gzip
 import json
 import os
 import shutil
@@ -251,6 +252,15 @@ def play_ring(page):
 # ----- the page's frames against CPython ------------------------------------------------------
 
 
+def unpacked_table(folder):
+    """The build's endgame table (shipped gzip-compressed) unpacked beside it, for CPython."""
+    path = os.path.join(folder, webtool.TABLE)
+    if not os.path.exists(path):
+        with gzip.open(path + ".gz", "rb") as packed, open(path, "wb") as f:
+            shutil.copyfileobj(packed, f)
+    return path
+
+
 def replay(start, log, folder):
     """The page's inputs and tick times through hw.web.Web in CPython: the first tick whose
     picture differs from the page's (None: every one is the same), and the Web at the end."""
@@ -260,7 +270,7 @@ def replay(start, log, folder):
         if what == "s":
             sounded.append((t, arg))
         elif what == "e":  # the endgame table, checked whole: the app has it from here on
-            assert web.open_table(os.path.join(folder, webtool.TABLE)) == ""
+            assert web.open_table(unpacked_table(folder)) == ""
             assert web.check_table(1 << 30) == "ready"
         elif what == "t":
             if web.tick(t) != arg:
@@ -273,6 +283,8 @@ def replay(start, log, folder):
             web.key_down(arg)
         elif what == "u":
             web.key_up(arg)
+        elif what == "x":
+            web.cancel(arg)
         elif what == "r":
             web.turn(arg)
         else:
@@ -380,7 +392,7 @@ def test_a_game_against_the_computer_by_mouse_goes_on_after_a_reload_and_equals_
         # The endgame table: fetched after the first frame and checked in spare time, then the app's.
         ready = [entry[0] for _start, log in page.sessions for entry in log if entry[1] == "e"]
         note = page.js("document.getElementById('endgame-note').textContent")
-        if os.path.exists(os.path.join(page.folder, webtool.TABLE)):
+        if os.path.exists(os.path.join(page.folder, webtool.TABLE + ".gz")):
             assert len(ready) == len(page.sessions) and "is loaded" in note
             FIGURES["table"] = "in the app %s ms after its start" % " and ".join("%d" % t for t in ready)
         else:
@@ -474,16 +486,165 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
         page.leave_help()
         page.small_games()  # (the knob turned by dragging round it)
         page.choose("Play computer")
+        page.setting("Level", "strong")
         page.choose("Start game")
         page.send("screenshot", path=str(tmp_path / "phone.png"))
         assert play_computer(page) >= 2
         check_canvas(page)
         fps = frame_figures(page, "phone")
         page.sessions.append(page.session())
-        frames, _web = check_replays(page)
+        frames, web = check_replays(page)
+        # The page plays our firmware's Strong: its turns are the command line's.
+        record = web.app.game.board.record()
+        assert record == page.js("kalaha.web.app.game.board.record()")
+        packed = os.path.exists(os.path.join(page.folder, webtool.TABLE + ".gz"))
+        table = unpacked_table(page.folder) if packed else str(tmp_path / "none.kdb")
+        assert_command_line_turns(
+            record, "strong", web.app.games_started, table, ("--pits", "4", "--seeds", "3")
+        )
         FIGURES["replayed"] = "%d frames equal in CPython" % frames
         FIGURES["load"] = "first frame %.0f ms after the page's start" % page.ready[0]
         assert fps is None or fps > 10
+    finally:
+        page.close()
+
+
+KEY_EVENT = "document.body.dispatchEvent(new KeyboardEvent('%s', {code: '%s', key: '%s', bubbles: true}));"
+
+
+def dispatch(page, js):
+    """Events made in the page (what the driver's real input cannot make: another keyboard
+    layout, a lost focus, a pointer cancelled or sliding off), then a frame for them."""
+    page.js("(() => { const key = (k) => document.querySelector(`.key[data-key='${k}']`); %s })()" % js)
+    page.next_frame()
+
+
+def test_keys_by_place_buttons_cancelled_holds_a_crisp_display_an_icon_and_the_rules(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        page.small_games()
+        page.choose("Two players")
+        page.wait(lambda buf: screen_kind(buf) == "board")
+        ply = "kalaha.web.app.game.board.ply"
+        # The keys are buttons a screen reader names, reached by Tab.
+        named = page.js(
+            "[...document.querySelectorAll('.key')]"
+            ".map((k) => [k.tagName, k.tabIndex, k.getAttribute('aria-label')])"
+        )
+        assert all(tag == "BUTTON" and index == 0 for tag, index, _label in named)
+        assert named[8][2] == "key d, S1" and named[0][2].startswith("key 1")
+        assert page.js("document.getElementById('knob').tabIndex") == 0
+        # Holds the page lost never sow (the device's knob push while a key is held cancels it):
+        # the window's focus lost, a right click's context menu, a touch sliding off the key, a
+        # pointer cancelled; a key of the keyboard as of a mouse.
+        pointer = (
+            "%s.dispatchEvent(new PointerEvent('%s', {pointerId: %d, bubbles: true, pointerType: '%s'}));"
+        )
+        down = lambda n, kind: pointer % ("key(8)", "pointerdown", n, kind)  # noqa: E731
+        up = lambda n: pointer % ("window", "pointerup", n, "")  # noqa: E731
+        menu = (
+            "document.getElementById('oled').dispatchEvent(new MouseEvent('contextmenu', {bubbles: true}));"
+        )
+        for lose in (
+            down(5, "mouse") + "dispatchEvent(new Event('blur'));" + up(5),
+            KEY_EVENT % ("keydown", "KeyD", "d") + menu + KEY_EVENT % ("keyup", "KeyD", "d"),
+            down(7, "touch") + pointer % ("key(8)", "pointerleave", 7, "touch") + up(7),
+            down(9, "touch") + pointer % ("window", "pointercancel", 9, "touch"),
+        ):
+            dispatch(page, lose)
+            time.sleep(0.3)  # (a hold's preview shows; a sowing would start)
+            assert page.js(ply) == 0, lose
+            assert page.js("document.querySelector('.key.held')") is None
+        assert [e[1] for e in page.js("kalaha.log") if e[1] in "dux"] == ["d", "x"] * 4
+        # Keys by their place: on a French keyboard the key right of Tab is A (code KeyQ) and 'd'
+        # is where QWERTY has it; any layout: the key in 'd''s place sows South's pit 1.
+        dispatch(page, KEY_EVENT % ("keydown", "KeyD", "q"))
+        dispatch(page, KEY_EVENT % ("keyup", "KeyD", "q"))
+        page.wait(lambda buf: page.js(ply) == 1, 5)
+        page.wait(lambda buf: page.js("kalaha.web.flip()"), 10)
+        # A key button with the focus: Enter presses it (not the knob).
+        time.sleep(1)  # (the handover's pause)
+        page.js("document.querySelector(\".key[data-key='3']\").focus()")
+        page.send("key", key="Enter")
+        page.wait(lambda buf: page.js(ply) == 2, 5)
+        # The OLED scaled by a whole number (each of its pixels the same number of screen pixels).
+        for width, height in ((1000, 820), (700, 600), (1400, 1100)):
+            page.send("viewport", width=width, height=height)
+            time.sleep(0.1)
+            sizes = page.js(
+                "(() => { const r = document.getElementById('oled').getBoundingClientRect();"
+                " return [r.width * devicePixelRatio, r.height * devicePixelRatio,"
+                " getComputedStyle(document.getElementById('oled')).imageRendering]; })()"
+            )
+            assert abs(sizes[0] / 128 - round(sizes[0] / 128)) < 0.01 and round(sizes[0] / 128) >= 1, sizes
+            assert abs(sizes[1] * 2 - sizes[0]) < 0.05 and sizes[2] == "pixelated", sizes
+        check_canvas(page)  # (pixel for pixel still)
+        # An icon, and the rule book beside the page.
+        icon = page.js("document.querySelector('link[rel=icon]').href")
+        assert icon.endswith("favicon.svg")
+        assert page.js("fetch('favicon.svg').then((r) => r.ok)")
+        link = "document.querySelector('#help a[href=\"rules.html\"]').href"
+        rules = page.js("fetch(%s).then((r) => r.text())" % link)
+        assert "Kalaha rules" in rules and "Own store" in rules
+        page.sessions.append(page.session())
+        check_replays(page, continued=False)  # (the cancelled holds too)
+    finally:
+        page.close()
+
+
+def test_one_tab_keeps_the_saved_data_storage_full_a_hidden_tab_silent_an_error_shown_offline(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        page.small_games()
+        notes = "document.getElementById('notes').textContent"
+        assert page.js("kalaha.owner") is True and page.js(notes) == ""
+        assert page.js("navigator.serviceWorker.ready.then(() => true)")  # (the build's files kept)
+        stored = page.js("localStorage.getItem('%s')" % STORAGE)
+        # A second tab: it says the first keeps the saved data, and writes none of its own.
+        page.send("tab", index=1, url=page.url)
+        page.wait_text("> Play computer")
+        assert page.js("kalaha.owner") is False
+        assert "another tab" in page.js(notes)
+        page.choose("Settings")
+        page.setting("Seeds", "5")
+        assert page.js("kalaha.unsaved") > 0
+        assert page.js("localStorage.getItem('%s')" % STORAGE) == stored
+        page.send("tab", index=0, url=page.url)
+        # Full storage: said under the device, and the game goes on.
+        page.js("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }")
+        page.choose("Settings")
+        page.setting("Seeds", "4")
+        assert "did not keep the saved data" in page.js(notes)
+        page.setting("Pits", "6")  # (it plays on)
+        page.choose("Back")
+        # A hidden tab is silent: its sound stops (the music's note would sound on otherwise).
+        assert page.js("kalaha.audio && kalaha.audio.state") == "running"
+        hide = (
+            "(() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => %s});"
+            " document.dispatchEvent(new Event('visibilitychange')); })()"
+        )
+        page.js(hide % "true")
+        time.sleep(0.3)
+        assert page.js("kalaha.audio.state") == "suspended"
+        page.js(hide % "false")
+        time.sleep(0.3)
+        assert page.js("kalaha.audio.state") == "running"
+        # A Python error in a frame: said on the display and under it, and the ticking stops.
+        page.js("kalaha.mp.runPython('import hw.web\\nhw.web.Web.tick = lambda self, now: 1 // 0')")
+        time.sleep(0.3)
+        assert "ZeroDivisionError" in page.js("document.getElementById('status').textContent")
+        assert page.js("document.getElementById('status').hidden") is False
+        assert "ZeroDivisionError" in page.js(notes)
+        ticks = page.js("kalaha.log.length")
+        time.sleep(0.2)
+        assert page.js("kalaha.log.length") == ticks
+        # Offline: the page starts from the service worker's copy of the build.
+        page.send("offline", on=True)
+        page.send("reload")
+        page.wait_text("> Play computer")
+        page.send("offline", on=False)
     finally:
         page.close()
 
@@ -609,3 +770,168 @@ def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
             assert web.pixels() == "".join("%06x" % c for c in sim.physical_pixels())
     assert web.app.game.board is not None and len(web.app.game.board.moves()) > 4
     sim.pygame.quit()
+
+
+# ----- the page and the simulator play what the device plays -----------------------------------
+
+
+class Driven:
+    """hw.web.Web or the headless simulator (hw.desktop.Simulator), driven frame by frame as a
+    person plays: its keys, the knob, 20 ms frames; the display read back from the whole frame."""
+
+    def __init__(self, front):
+        self.front = front
+        self.now = 0
+
+    def frames(self, ms):
+        for _ in range(ms // 20):
+            self.now += 20
+            if isinstance(self.front, Web):
+                self.front.tick(self.now)
+            else:
+                self.front.step(20)
+
+    def lines(self):
+        return read_lines(self.front.shown)
+
+    def key(self, k):
+        self.front.key_down(k)
+        self.frames(60)
+        self.front.key_up(k)
+        self.frames(40)
+
+    def push(self):
+        (self.front.click if isinstance(self.front, Web) else self.front.app.click)()
+        self.frames(40)
+
+    def key_of(self, caption):
+        """The physical key whose caption (hw.keycaps) is `caption`, as the page and simulator label it."""
+        from hw.keycaps import key_caption
+
+        app, layout = self.front.app, self.front.layout
+        return next(k for k in range(12) if key_caption(app, layout.view_key(k, app.flip)) == caption)
+
+    def choose(self, label, value=None):
+        """The menu's line starting with `label` (pushed until it reads `label: value`)."""
+        for _ in range(30):
+            lines = [line.rstrip(" v^") for line in self.lines()]
+            if value is not None and "> %s: %s" % (label, value) in lines:
+                return
+            if any(line.startswith("> " + label) for line in lines):
+                self.push()
+                if value is None:
+                    return
+                continue
+            (self.front.turn if isinstance(self.front, Web) else self.front.app.turn)(1)
+            self.frames(40)
+        raise AssertionError("no menu line %r in %r" % (label, self.lines()))
+
+    def game_against(self, level):
+        """A whole game against `level` (6 pits, 4 seeds): our first pit with seeds each turn.
+        Returns the game's record, the seed and the nodes each frame of the computer's search did."""
+        app = self.front.app
+        if any("How to play" in line for line in self.lines()):
+            self.push()  # (a first start opens the help)
+        self.choose("Play computer")
+        self.choose("Level", level)
+        self.choose("Start game")
+        thinking = []  # the nodes of each frame in which the computer's search ran
+        th = app.thinker
+        while app.game.board is None or app.game.board.to_move is not None:
+            b = app.game.board
+            if b is not None and b.to_move == app.game.computer:
+                searching = th.thinking and not th.pit and th.root is None
+                nodes = th.search.nodes
+                self.frames(20)
+                if searching and th.search.nodes > nodes:
+                    thinking.append(th.search.nodes - nodes)
+                continue
+            if b is not None and app.sowing.path is None and screen_kind(self.front.shown) == "board":
+                pit = next(p for p in range(1, 7) if b.row(b.to_move)[p - 1])
+                self.key(self.key_of("S%d" % pit))
+                continue
+            self.frames(20)
+        return app.game.board.record(), app.games_started, thinking
+
+
+def assert_command_line_turns(record, level, seed, table, rules=()):
+    """Each of North's turns in `record` (the computer's: the person is South) is what
+    `python -m kalaha move --firmware ours` plays there at `level` with the game's `seed`."""
+    import io
+
+    from kalaha.cli import main
+
+    for before, turn in computer_turns(record):
+        out = io.StringIO()
+        args = [
+            "move",
+            "--json",
+            "--level",
+            level,
+            "--seed",
+            str(seed),
+            "--table",
+            table,
+            "--firmware",
+            "ours",
+        ]
+        assert main(args + list(rules) + ([before] if before else []), out=out) == 0
+        assert json.loads(out.getvalue())["turn"] == turn, (before, turn)
+
+
+def computer_turns(record):
+    """[(the record before the turn, the turn)] of North's turns (the computer's: we are South)."""
+    turns = record.split()
+    return [(" ".join(turns[:i]), turns[i]) for i in range(1, len(turns), 2)]
+
+
+def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_path, monkeypatch):
+    # Our firmware's budgets and a frame's work of its machine code (hw.deviceclock): a whole
+    # game against Strong in hw.web.Web (the page's Python in CPython: the browser test below
+    # replays the page there frame for frame), the same in the headless simulator, and each of
+    # the computer's turns from `python -m kalaha move --firmware ours`; all with the endgame
+    # table where make device built it (the simulator opens it: kalaha.cli_ai.table_path).
+    from kalaha.cli_ai import table_path
+    from kalaha.endgame import open_table
+
+    table, _why = open_table(table_path())
+    if table is not None:
+        table.verify_all()  # (as the simulator does; the page checks it before the app has it)
+    web = Driven(Web("", endgame=table))
+    record, seed, thinking = web.game_against("strong")
+    assert len(record.split()) > 10
+    path = table_path() if table is not None else str(tmp_path / "none.kdb")
+    assert_command_line_turns(record, "strong", seed, path)
+    # Real work a frame: as our firmware's thinking frame, 19 slices of 48 nodes (hw.deviceclock).
+    assert 850 <= statistics.median(thinking) <= 960, thinking
+    pygame = pytest.importorskip("pygame")  # (the simulator's packages: make venv)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    del pygame
+    from hw.desktop import Simulator
+
+    sim = Driven(Simulator(headless=True))
+    assert sim.game_against("strong")[:2] == (record, seed)
+
+
+def test_a_computer_seat_of_three_players_thinks_a_frames_worth_in_every_frame():
+    # (it searched one node a frame without a clock: its whole cap for a quarter of its budget)
+    import kalaha.ringplay as ringplay
+
+    web = Driven(Web(""))
+    web.push()  # (the help)
+    web.choose("3-4 players")
+    web.choose("Level", "strong")
+    web.choose("Start game")
+    for k in range(11, -1, -1):  # Blue, the person, sows the first pit that can
+        web.key(k)
+        if not any("your move" in line for line in web.lines()):
+            break
+    done = []
+    for _ in range(200):
+        s = ringplay.RING.search
+        nodes = s.nodes
+        web.frames(20)
+        if s.nodes > nodes:
+            done.append(s.nodes - nodes)
+    assert len(done) > 20 and statistics.median(done) == max(done) == 28, done  # (hw.deviceclock)

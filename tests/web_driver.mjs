@@ -2,7 +2,8 @@
 // line on stdin (JSON), one answer a line on stdout (JSON). The test decides; this only acts.
 //   node tests/web_driver.mjs CHROMIUM PROFILE_DIR
 // Commands: open {url, phone}, eval {js}, click|tap {selector}, drag {selector, turns, touch},
-// wheel {selector, dy}, key {key, hold}, reload, screenshot {path}, close.
+// wheel {selector, dy}, key {key, hold}, reload, screenshot {path}, tab {index, url} (switch to
+// the context's tab `index`, a new one opened at `url` if there is none), offline {on}, viewport {width, height}, close.
 
 import { chromium } from "playwright-core";
 import readline from "node:readline";
@@ -101,6 +102,26 @@ const commands = {
       await page.waitForTimeout(hold);
       await page.keyboard.up(key);
     } else await page.keyboard.press(key);
+  },
+  async tab({ index, url }) {
+    const pages = context.pages();
+    cdp = null;
+    if (index < pages.length) {
+      page = pages[index];
+      await page.bringToFront();
+      return { ready: await ready() };
+    }
+    page = await context.newPage();
+    page.on("pageerror", (e) => errors.push(String(e.message || e)));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await page.goto(url);
+    return { ready: await ready() };
+  },
+  async viewport({ width, height }) {
+    await page.setViewportSize({ width, height });
+  },
+  async offline({ on }) {
+    await context.setOffline(on);
   },
   async reload() {
     cdp = null;

@@ -17,7 +17,7 @@ HOST_ONLY = {
     "kalaha/reading.py",
 }
 # hw/ modules that drive the PC simulator or the web page instead of the MacroPad.
-HOST_ONLY_HW = {"hw/desktop.py", "hw/web.py", "hw/keycaps.py"}
+HOST_ONLY_HW = {"hw/desktop.py", "hw/web.py", "hw/keycaps.py", "hw/deviceclock.py"}
 
 # Device modules that are also made machine code: viper functions, built twice from the one source
 # (tools/build.py): NAME.mpy as machine code (mpy-cross -march=armv6m) and NAME_bc.mpy as bytecode

@@ -2,6 +2,9 @@
 Host-only; the page runs the game's own Python in npm's MicroPython WebAssembly port (npm ci)."""
 
 import argparse
+import gzip
+import hashlib
+import html
 import http.server
 import json
 import os
@@ -18,8 +21,13 @@ RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 TABLE = "endgame.kdb"  # the endgame table (4.8 MB), fetched by the page after its first frame
 # Every Python file the page runs, by path (one request instead of forty), and the table's name.
 BUNDLE = "kalaha-py.json"
+# Sent gzip-compressed as files of their own (NAME.gz), unpacked by the page (DecompressionStream):
+# any static host serves them, python's http.server too; the table is 4.8 MB of the page's 5.8.
+PACKED = (TABLE, BUNDLE, "micropython.wasm")
+SERVICE_WORKER = "sw.js"  # web/sw.js, its build's hash and files written in (offline after a visit)
+RULES = os.path.join(ROOT, "docs", "RULES.md")  # the rule book, as rules.html beside the page
 # Beyond the device's files: the page's front end.
-WEB_FILES = ("hw/web.py", "hw/keycaps.py")
+WEB_FILES = ("hw/web.py", "hw/keycaps.py", "hw/deviceclock.py")
 # Device files the page never imports: the MacroPad's own front end and start-up.
 NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py")
 PORT = 8000
@@ -57,7 +65,8 @@ def build(out=OUT, log=sys.stdout, table=True):
         shutil.rmtree(out)
     os.makedirs(out)
     for name in sorted(os.listdir(PAGE)):
-        shutil.copyfile(os.path.join(PAGE, name), os.path.join(out, name))
+        if name != SERVICE_WORKER:
+            shutil.copyfile(os.path.join(PAGE, name), os.path.join(out, name))
     for name in RUNTIME_FILES:
         shutil.copyfile(os.path.join(RUNTIME, name), os.path.join(out, name))
     made = endgame_table(log) if table else None
@@ -66,18 +75,66 @@ def build(out=OUT, log=sys.stdout, table=True):
     files = python_files()
     with open(os.path.join(out, BUNDLE), "w", encoding="utf-8") as f:
         # (the page fetches the table only where the build put one: no request that fails)
-        json.dump({"files": files, "endgame": TABLE if made else None}, f, sort_keys=True)
+        json.dump({"files": files, "endgame": TABLE + ".gz" if made else None}, f, sort_keys=True)
+    write_rules(os.path.join(out, "rules.html"))
+    unpacked = sum(os.path.getsize(os.path.join(out, name)) for name in os.listdir(out))
+    for name in PACKED:
+        pack(os.path.join(out, name))
+    write_service_worker(out)
     size = sum(os.path.getsize(os.path.join(out, name)) for name in os.listdir(out))
     log.write(
-        "built %s: %d Python files, %s, %d KB in all\n"
+        "built %s: %d Python files, %s, %d KB in all (%d KB before compression)\n"
         % (
             os.path.relpath(out, ROOT),
             len(files),
             "the endgame table" if made else "no endgame table",
             size // 1024,
+            unpacked // 1024,
         )
     )
     return out
+
+
+def pack(path):
+    """`path` replaced by path.gz (gzip, its time stamp 0: the same build, the same bytes);
+    nothing where the build has no such file (no table)."""
+    if not os.path.exists(path):
+        return
+    with open(path, "rb") as f, open(path + ".gz", "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as packed:
+            shutil.copyfileobj(f, packed)
+    os.remove(path)
+
+
+def write_rules(path):
+    """docs/RULES.md as a page of its own (its text as written: the page's help links to it)."""
+    with open(RULES, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(
+            '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<title>Kalaha rules: Pocket Kalaha</title><link rel="icon" href="favicon.svg">'
+            "<style>body{margin:0 auto;max-width:46em;padding:12px;background:#16161a;color:#dcdce6}"
+            "pre{white-space:pre-wrap;font:15px/1.45 system-ui,sans-serif}a{color:#96c8ff}</style></head>"
+            '<body><p><a href="./">Back to the game</a></p><pre>%s</pre></body></html>\n' % html.escape(text)
+        )
+
+
+def write_service_worker(out):
+    """sw.js: web/sw.js with the build's files and a hash of them (its cache's version)."""
+    names = sorted(os.listdir(out))
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0")
+        with open(os.path.join(out, name), "rb") as f:
+            digest.update(hashlib.sha256(f.read()).digest())
+    with open(os.path.join(PAGE, SERVICE_WORKER), encoding="utf-8") as f:
+        text = f.read()
+    text = text.replace("BUILD_HASH", digest.hexdigest()[:16])
+    text = text.replace("BUILD_FILES", json.dumps(["./"] + names))
+    with open(os.path.join(out, SERVICE_WORKER), "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 class PageHandler(http.server.SimpleHTTPRequestHandler):

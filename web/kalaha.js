@@ -5,9 +5,13 @@
 import { loadMicroPython } from "./micropython.mjs";
 
 const FRAME_MS = 20; // hw/web.py FRAME_MS
-const KEYBOARD = "123qweasdzxc"; // the simulator's keys for the 12 keys, row by row
+const KEYBOARD = "123qweasdzxc"; // the simulator's keys for the 12 keys, row by row (their captions)
+// ... read by position (KeyboardEvent.code), so AZERTY, QWERTZ and other layouts have all twelve
+const KEY_CODES = ["Digit1", "Digit2", "Digit3", "KeyQ", "KeyW", "KeyE", "KeyA", "KeyS", "KeyD", "KeyZ", "KeyX", "KeyC"];
+const STORAGE_LOCK = "pocket-kalaha-storage"; // the Web Lock of the tab that keeps the saved data
 const STORAGE = "pocket-kalaha-nvm"; // the 4 KB nvm image, base64
 const DEVICE_W = 536, DEVICE_H = 738; // the simulator's window (hw/desktop.py WIDTH, HEIGHT)
+const OLED_X = 16, OLED_Y = 16, OLED_W = 384; // where the OLED is drawn in the device (3 x 128)
 const LIT = [150, 220, 255]; // a lit OLED pixel, as the simulator draws it
 const OLED_OPACITY = [1, 0.3, 0]; // awake, dimmed, off (the device dims its panel's contrast)
 const KNOB_STEP_DEG = 30; // a knob's click every 30 degrees of a drag round it
@@ -35,18 +39,34 @@ function fit() {
   $("device").style.setProperty("--scale", scale);
   $("fit").style.width = DEVICE_W * scale + "px";
   $("fit").style.height = DEVICE_H * scale + "px";
+  // The OLED's 128 x 64 pixels each a whole number of screen pixels (even strokes): its size in
+  // the device's drawing the nearest whole multiple of 128 screen pixels, centred in its bezel.
+  const dpr = devicePixelRatio || 1;
+  const times = Math.max(1, Math.round((OLED_W * scale * dpr) / 128));
+  const w = (128 * times) / (scale * dpr), h = w / 2;
+  canvas.style.width = w + "px";
+  canvas.style.height = h + "px";
+  canvas.style.left = OLED_X + (OLED_W - w) / 2 + "px";
+  canvas.style.top = OLED_Y + (OLED_W / 2 - h) / 2 + "px";
 }
 
 function makeKeys() {
   // 3 x 4 keys where the simulator draws them (KEYS_X 89, KEYS_Y 236, 110 px keys 14 px apart).
   for (let k = 0; k < 12; k++) {
-    const el = document.createElement("div");
+    const el = document.createElement("button"); // (focusable; Enter or Space presses it)
+    el.type = "button";
     el.className = "key";
+    el.setAttribute("aria-label", "key " + KEYBOARD[k]);
     el.style.left = 89 + (k % 3) * 124 - 5 + "px";
     el.style.top = 236 + Math.floor(k / 3) * 124 - 5 + "px";
     el.innerHTML = '<div class="cap"></div><span class="pit"></span><span class="hint"></span>';
     el.querySelector(".hint").textContent = KEYBOARD[k];
     el.dataset.key = k;
+    el.addEventListener("mousedown", (e) => e.preventDefault()); // (a click does not take the keyboard's focus)
+    // A pointer that slides off its key lets it go unsown (a touch too: pointerdown releases its capture).
+    el.addEventListener("pointerleave", (e) => {
+      if (pointerKeys.get(e.pointerId) === k) cancel(k);
+    });
     $("keys").appendChild(el);
     keys.push(el);
   }
@@ -90,6 +110,7 @@ function draw() {
     keys[k].style.background = glow(colours.substr(k * 6, 6));
     keys[k].dataset.colour = colours.substr(k * 6, 6);
     keys[k].querySelector(".pit").textContent = labels[k];
+    keys[k].setAttribute("aria-label", "key " + KEYBOARD[k] + (labels[k] ? ", " + labels[k] : ""));
   }
   $("turned").hidden = !turned;
 }
@@ -103,11 +124,40 @@ function now() {
   return Math.round(performance.now() - t0); // whole ms since the app started, never going back
 }
 
+let stopped = false; // a Python error stopped the game (stop)
+
+function stop(e) {
+  // The game's Python failed: say so on the display and below it, and tick no more.
+  stopped = true;
+  checking = false;
+  silence();
+  const text = String((e && e.message) || e);
+  const last = text.trim().split("\n").pop();
+  status.hidden = false;
+  status.textContent = "The game stopped: " + last + " (reload to start again)";
+  note("error", "The game stopped with an error: " + text);
+  console.warn(e);
+}
+
 function frame() {
+  if (stopped) return;
   if (document.hidden) {
     setTimeout(frame, 250); // (no frames while nobody looks: the app's clock stands still)
     return;
   }
+  try {
+    tickOnce();
+  } catch (e) {
+    stop(e);
+    return;
+  }
+  next += FRAME_MS;
+  const wait = next - performance.now();
+  if (wait < -FRAME_MS) next = performance.now(); // (a frame ran late: no catching up)
+  setTimeout(frame, Math.max(0, wait));
+}
+
+function tickOnce() {
   const started = performance.now();
   const t = now();
   const picture = web.tick(t);
@@ -131,10 +181,6 @@ function frame() {
     frameTimes.push([started, performance.now() - started, thinker.thinking && !thinker.pit && !checking]);
   }
   if (checking) checkTable(started);
-  next += FRAME_MS;
-  const wait = next - performance.now();
-  if (wait < -FRAME_MS) next = performance.now(); // (a frame ran late: no catching up)
-  setTimeout(frame, Math.max(0, wait));
 }
 
 // ----- the endgame table: fetched after the first frame, checked in the frames' spare time -----
@@ -154,9 +200,7 @@ async function loadTable(name) {
   }
   let data;
   try {
-    const reply = await fetch(name);
-    if (!reply.ok) throw new Error("HTTP " + reply.status);
-    data = new Uint8Array(await reply.arrayBuffer());
+    data = await unpacked(name);
   } catch (e) {
     tableNote("it could not be fetched (" + e.message + "): " + without);
     return;
@@ -187,9 +231,14 @@ function checkTable(started) {
 // A hidden page's timers slow to one a second: the app would see its time jump, and the computer
 // would think a second a slice. So its clock stops while the page is hidden and goes on after.
 let hiddenAt = 0;
+// A hidden page is silent too: its note would sound on with no frame to end it.
 document.addEventListener("visibilitychange", () => {
-  if (document.hidden) hiddenAt = performance.now();
-  else if (hiddenAt) {
+  if (document.hidden) {
+    hiddenAt = performance.now();
+    silence();
+    if (audio && audio.state === "running") audio.suspend();
+  } else if (hiddenAt) {
+    if (audio && audio.state === "suspended" && !stopped) audio.resume();
     t0 += performance.now() - hiddenAt;
     next = performance.now();
     hiddenAt = 0;
@@ -214,7 +263,7 @@ function oscillator(type, hz, volume) {
 
 function beep(text) {
   const [hz, ms] = text.split(" ").map(Number);
-  if (!audio || audio.state !== "running") return; // (a page may not sound before a first touch)
+  if (!audio || audio.state !== "running" || document.hidden) return; // (a page may not sound before a first touch)
   if (tone) tone.stop();
   tone = oscillator("square", hz, 0.04).tone;
   tone.stop(audio.currentTime + ms / 1000);
@@ -232,16 +281,23 @@ function play(hz) {
     voice.tone.stop(audio.currentTime + 0.1);
     voice = null;
   }
-  if (!hz || !audio || audio.state !== "running") return;
+  if (!hz || !audio || audio.state !== "running" || document.hidden) return;
   voice = oscillator("triangle", hz, 0.03);
   window.kalaha.notes++;
+}
+
+function silence() {
+  // The note and the beep stopped (a hidden page, a stopped game); the music goes on with its next note.
+  if (tone) tone.stop();
+  tone = null;
+  play(0);
 }
 
 function wakeAudio() {
   // Browsers start sound only from a person's gesture: the first press, turn or key.
   try {
     audio = audio || new AudioContext();
-    if (audio.state === "suspended") audio.resume();
+    if (audio.state === "suspended" && !document.hidden) audio.resume();
   } catch (e) {
     audio = null; // no WebAudio: a silent device
   }
@@ -262,6 +318,8 @@ function storedImage() {
   try {
     text = localStorage.getItem(STORAGE);
   } catch (e) {
+    storageFailed = true;
+    note("storage", "This browser keeps no saved data for this page (" + e.name + "): the game goes on, but a reload starts afresh.");
     return "";
   }
   if (!text) return "";
@@ -276,38 +334,83 @@ function storedImage() {
 }
 
 let storageFailed = false;
+// This tab keeps the saved data (it holds the Web Lock STORAGE_LOCK while open); another tab of
+// the page plays on without saving, or two tabs would overwrite each other's games.
+let owner = true;
+
+function claimStorage() {
+  // True when this tab got the saved data's lock (or the browser has no Web Locks: it keeps it).
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks
+      .request(STORAGE_LOCK, { ifAvailable: true }, (lock) => {
+        resolve(lock !== null);
+        return lock ? new Promise(() => {}) : null; // (held while the tab is open)
+      })
+      .catch(() => resolve(true));
+  });
+}
 
 function save(hex) {
+  if (!owner) {
+    window.kalaha.unsaved++;
+    return;
+  }
   try {
     localStorage.setItem(STORAGE, hexToBase64(hex));
+    if (storageFailed) note("storage", "");
+    storageFailed = false;
   } catch (e) {
-    if (!storageFailed) console.warn("kalaha: this browser keeps no saved data:", e);
+    if (!storageFailed) {
+      note("storage", "This browser did not keep the saved data (" + e.name + ": its storage is full or blocked): the game goes on, but a reload starts from what was saved before.");
+    }
     storageFailed = true;
   }
+}
+
+function note(id, text) {
+  // A line under the device about the page itself (saved data, errors): "" takes it away.
+  let el = document.querySelector(`#notes [data-note="${id}"]`);
+  if (!text) {
+    if (el) el.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement("p");
+    el.dataset.note = id;
+    $("notes").appendChild(el);
+  }
+  el.textContent = text;
 }
 
 // ----- input: keys, knob, keyboard ----------------------------------------------------------
 
 function input(what, arg) {
-  if (!web) return;
+  if (!web || stopped) return;
   wakeAudio();
   if (recording) log.push([now(), what, arg]);
-  if (what === "d") {
-    web.key_down(arg);
-    keys[arg].classList.add("held");
-  } else if (what === "u") {
-    web.key_up(arg);
-    keys[arg].classList.remove("held");
-  } else if (what === "r") {
-    web.turn(arg);
-    knobAngle += arg * KNOB_STEP_DEG;
-    $("mark").style.transform = `rotate(${knobAngle}deg)`;
-  } else {
-    web.click();
+  try {
+    if (what === "d") {
+      web.key_down(arg);
+      keys[arg].classList.add("held");
+    } else if (what === "u" || what === "x") {
+      if (what === "u") web.key_up(arg);
+      else web.cancel(arg); // let go unsown, as the knob's push cancels a held key on the device
+      keys[arg].classList.remove("held");
+    } else if (what === "r") {
+      web.turn(arg);
+      knobAngle += arg * KNOB_STEP_DEG;
+      $("mark").style.transform = `rotate(${knobAngle}deg)`;
+    } else {
+      web.click();
+    }
+  } catch (e) {
+    stop(e);
   }
 }
 
 const pointerKeys = new Map(); // pointerId -> the key it holds
+const keyboardKeys = new Map(); // KeyboardEvent.code -> the key it holds
 const keyHeld = new Array(12).fill(0); // pointers and keyboard keys holding each key
 
 function press(k) {
@@ -318,22 +421,41 @@ function release(k) {
   if (keyHeld[k] > 0 && --keyHeld[k] === 0) input("u", k);
 }
 
+function cancel(k) {
+  // A hold the page lost (the window's focus, a context menu, a pointer cancelled or slid off
+  // its key): the key let go without sowing, whatever else held it.
+  for (const [id, held] of pointerKeys) if (held === k) pointerKeys.delete(id);
+  for (const [code, held] of keyboardKeys) if (held === k) keyboardKeys.delete(code);
+  if (keyHeld[k] > 0) {
+    keyHeld[k] = 0;
+    input("x", k);
+  }
+}
+
+function cancelAll() {
+  for (let k = 0; k < 12; k++) cancel(k);
+}
+
 function keyPointers() {
   $("keys").addEventListener("pointerdown", (e) => {
     const el = e.target.closest(".key");
     if (!el || pointerKeys.has(e.pointerId)) return;
     e.preventDefault();
+    if (e.button !== 0) return; // (a right or middle button presses no key)
+    // A touch is captured by the element it began on: released, so sliding off the key is seen.
+    if (e.target.hasPointerCapture && e.target.hasPointerCapture(e.pointerId)) e.target.releasePointerCapture(e.pointerId);
     const k = Number(el.dataset.key);
     pointerKeys.set(e.pointerId, k);
     press(k);
   });
-  const up = (e) => {
+  addEventListener("pointerup", (e) => {
     if (!pointerKeys.has(e.pointerId)) return;
     release(pointerKeys.get(e.pointerId));
     pointerKeys.delete(e.pointerId);
-  };
-  addEventListener("pointerup", up);
-  addEventListener("pointercancel", up);
+  });
+  addEventListener("pointercancel", (e) => {
+    if (pointerKeys.has(e.pointerId)) cancel(pointerKeys.get(e.pointerId));
+  });
 }
 
 function knobPointers() {
@@ -388,36 +510,48 @@ function knobPointers() {
 }
 
 function keyboard() {
-  const heldByKeyboard = new Set();
+  // The keys by their place on the keyboard (KeyboardEvent.code), whatever the layout; the
+  // arrows turn the knob; Enter or Space push it, or press the key button that has the focus.
   addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const k = KEYBOARD.indexOf(e.key.toLowerCase());
-    if (k >= 0 && e.key.length === 1) {
+    const focused = e.target.closest ? e.target.closest(".key") : null;
+    const enter = e.code === "Enter" || e.code === "NumpadEnter" || e.code === "Space";
+    let k = KEY_CODES.indexOf(e.code);
+    if (k < 0 && enter && focused) k = Number(focused.dataset.key);
+    if (k >= 0) {
       e.preventDefault();
-      if (!e.repeat && !heldByKeyboard.has(k)) {
-        heldByKeyboard.add(k);
+      if (!e.repeat && !keyboardKeys.has(e.code)) {
+        keyboardKeys.set(e.code, k);
         press(k);
       }
-    } else if (e.key === "ArrowRight" || e.key === "ArrowDown") {
+    } else if (e.code === "ArrowRight" || e.code === "ArrowDown") {
       e.preventDefault();
       input("r", 1);
-    } else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
+    } else if (e.code === "ArrowLeft" || e.code === "ArrowUp") {
       e.preventDefault();
       input("r", -1);
-    } else if ((e.key === "Enter" || e.key === " ") && !e.repeat && !e.target.closest("summary")) {
+    } else if (enter && !e.repeat && !(e.target.closest && e.target.closest("summary, a"))) {
       e.preventDefault();
       input("c");
     }
   });
   addEventListener("keyup", (e) => {
-    const k = KEYBOARD.indexOf(e.key.toLowerCase());
-    if (k >= 0 && heldByKeyboard.delete(k)) release(k);
+    if (!keyboardKeys.has(e.code)) return;
+    const k = keyboardKeys.get(e.code);
+    keyboardKeys.delete(e.code);
+    release(k);
   });
-  addEventListener("blur", () => {
-    // Keys let go while the page had no focus would stay held: let them go now.
-    for (const k of heldByKeyboard) release(k);
-    heldByKeyboard.clear();
-  });
+  // Keys held when the window loses the focus, or when a context menu opens (a right click
+  // while a key is held): their release would never come, or come elsewhere: never sown.
+  addEventListener("blur", cancelAll);
+}
+
+async function unpacked(name) {
+  // A gzip file of the build (tools/web.py) unpacked here: static hosting sends it as it is.
+  const reply = await fetch(name);
+  if (!reply.ok) throw new Error(name + ": HTTP " + reply.status);
+  const stream = reply.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 // ----- start ------------------------------------------------------------------------------
@@ -426,12 +560,29 @@ async function start() {
   fit();
   addEventListener("resize", fit);
   makeKeys();
-  const sources = fetch("kalaha-py.json").then((r) => {
-    if (!r.ok) throw new Error("kalaha-py.json: " + r.status);
-    return r.json();
+  if ("serviceWorker" in navigator) {
+    // Offline after the first visit: web/sw.js keeps this build's files (tools/web.py).
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("kalaha: no offline copy:", e));
+  }
+  const sources = unpacked("kalaha-py.json.gz").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
+  const runtime = unpacked("micropython.wasm.gz").then((bytes) =>
+    URL.createObjectURL(new Blob([bytes], { type: "application/wasm" })),
+  );
+  const claimed = claimStorage();
+  mp = await loadMicroPython({
+    url: await runtime,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
   });
-  mp = await loadMicroPython({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
   const { files, endgame } = await sources;
+  owner = await claimed;
+  if (!owner) {
+    note(
+      "owner",
+      "This page is open in another tab, which keeps the saved data: this tab plays from what was " +
+        "saved when it opened and saves nothing (close the other tab and reload to save here).",
+    );
+  }
   const folders = new Set(Object.keys(files).map((path) => path.slice(0, path.lastIndexOf("/"))));
   for (const folder of folders) mp.FS.mkdir("/" + folder);
   for (const [path, text] of Object.entries(files)) mp.FS.writeFile("/" + path, text);
@@ -442,7 +593,10 @@ async function start() {
   keyPointers();
   knobPointers();
   keyboard();
-  $("device").addEventListener("contextmenu", (e) => e.preventDefault()); // (a long press holds a key)
+  $("device").addEventListener("contextmenu", (e) => e.preventDefault()); // (a long touch holds a key)
+  addEventListener("contextmenu", (e) => {
+    if (e.pointerType !== "touch") cancelAll(); // (a right click, the menu key: held keys let go unsown)
+  });
   t0 = performance.now();
   next = t0;
   window.kalaha.ready = performance.now(); // ms from the page's start to the app's first frame
@@ -458,6 +612,16 @@ window.kalaha = {
   get web() {
     return web;
   },
+  get mp() {
+    return mp;
+  },
+  get audio() {
+    return audio;
+  },
+  get owner() {
+    return owner;
+  },
+  unsaved: 0, // saved images this tab did not store (another tab keeps the saved data)
   ready: 0,
   beeps: 0, // sounds played through WebAudio
   notes: 0, // the music's notes played through WebAudio

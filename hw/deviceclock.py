@@ -1,0 +1,66 @@
+"""The device's clock for the front ends that run the app on a faster machine: the simulator
+(hw/desktop.py) and the web page (hw/web.py). Host-only, never on the device.
+
+The app's thinking (kalaha.thinking.Thinker.slices) runs slices while a millisecond clock says
+the frame has room. A PC's own clock would let it search as much as the PC can, and differently
+from run to run; no clock at all gives one slice a frame, which starves a 3-4 player computer
+seat (one sowing a frame). This clock counts the time the device would have taken for the
+searches' nodes done since the frame began, so a frame does the work a frame of our firmware
+does (its machine code search, about 45,000 nodes a second while thinking: docs/performance.md),
+the same every run: the same inputs at the same times draw the same frames, and the levels'
+node budgets finish before their time caps as on the device, so the moves are the command
+line's (`python -m kalaha move --firmware ours`).
+"""
+
+import sys
+
+# A two-player search node in our firmware's machine code, with its share of a slice's cost, in
+# ms: kalaha.thinking's slices (MACHINE_SLICE_NODES, THINK_FRAME_MS, SLICE_GUARD_MS) then run
+# 19 slices of 48 nodes a frame, 912 nodes: 45,600 nodes a second at a frame every 20 ms, the
+# emulated MacroPad's 44,600 "nodes a second of thinking" (docs/performance.md).
+NODE_MS = 0.0125
+# A 3-4 player search's node (a sowing, its position copied: kalaha.ring_ai), which runs as
+# bytecode on both firmwares (up to 1.5 ms: kalaha.ringplay THINK_NODES): 28 a frame, 1,400 a
+# second, Strong's 2,000 in about 1.43 s, as the emulated MacroPad's 1,422 ms a sowing.
+RING_NODE_MS = 0.4
+
+
+class DeviceClock:
+    """A `ticks` for kalaha.app.App: `begin(now)` at each frame's start (the value to pass to
+    App.tick as frame_start), then each reading is that plus the device's time for the nodes
+    searched since (float ms; the thinker's arithmetic takes floats). Drawing costs nothing
+    here: frames are drawn whole unless a search ran before the drawing in the same frame."""
+
+    def __init__(self):
+        self.app = None  # set once the app is made (App takes the clock when it is made)
+        self.start = 0
+        self.marks = []  # [(search, its nodes at the frame's start)]
+
+    def searches(self):
+        """[(search, ms a node)]: the two-player search (the move, the hint, pondering) and a
+        3-4 player game's."""
+        out = []
+        th = self.app.thinker if self.app is not None else None
+        if th is not None and th.search is not None:
+            out.append((th.search, NODE_MS))
+        ring = sys.modules.get("kalaha.ringplay")
+        if ring is not None and getattr(ring.RING, "search", None) is not None:
+            out.append((ring.RING.search, RING_NODE_MS))
+        return out
+
+    def begin(self, now):
+        """A new frame at `now` (ms): the clock reads `now` until a search runs."""
+        self.start = now
+        self.marks = [(s, s.nodes) for s, _ms in self.searches()]
+        return now
+
+    def __call__(self):
+        spent = 0.0
+        for s, ms in self.searches():
+            nodes = s.nodes
+            for seen, before in self.marks:
+                if seen is s and nodes >= before:
+                    nodes -= before  # (a search started afresh this frame counts all its nodes)
+                    break
+            spent += nodes * ms
+        return self.start + spent
