@@ -68,8 +68,15 @@ class Coach:
             return ""
         thinker.drop_coach()
         if self.count:
-            return "Slip: turn %d, -%d" % (self.slip_turn, self.cost)
-        return "Endgame: perfect" if self.seen else ""
+            return slip_words(self.slip_turn, self.cost)
+        return "Best play to the end" if self.seen else ""
+
+
+def slip_words(turn, cost):
+    """The result's line for the last of the player's turns that lost seeds against the best
+    play (plain words, one line: "Turn 25 lost 8 seeds"; docs/playing.md)."""
+    words = "Turn %d lost %d seed%s" % (turn, cost, "" if cost == 1 else "s")
+    return words if len(words) <= 21 else "Turn %d lost %d" % (turn, cost)
 
 
 def mistakes(table, board, side):

@@ -288,7 +288,7 @@ def test_an_old_save_starts_with_the_music_off_and_a_damaged_music_byte_is_refus
     bad[at + 3 + n - 2] = 9
     put_crc(bad, at, at + 3 + n)
     c = App(store=Store(MemoryFlash(bytes(bad))))
-    assert c.settings["music"] == 4 and c.store.message == "damaged: kept part"
+    assert c.settings["music"] == 4 and c.store.message == "Part lost: rest kept"
     assert HEADER == 3 and len(SETTING_KEYS) == 10
 
 

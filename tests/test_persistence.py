@@ -320,5 +320,5 @@ def test_corrupt_saved_data_shows_one_line_and_starts_fresh():
     flash = MemoryFlash(b"XX" + b"\x00" * 4094)
     a = App(store=Store(flash))
     a.tick(0)
-    assert lines(a)[7] == "unknown data: reset" and lines(a)[0] == "KALAHA" and a.screen == MENU
+    assert lines(a)[7] == "Unknown save: all new" and lines(a)[0] == "KALAHA" and a.screen == MENU
     assert a.settings["seeds"] == 4

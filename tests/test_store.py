@@ -120,12 +120,12 @@ def filled_flash():
 @pytest.mark.parametrize(
     "damage,words",
     [
-        (lambda d: d[:2] + bytes([99]) + d[3:], "v99: reset"),
-        (lambda d: b"PK" + d[2:], "unknown data"),
-        (lambda d: bytes(random.Random(5).getrandbits(8) for _ in range(SIZE)), "unknown data"),
-        (lambda d: d[:40] + bytes([d[40] ^ 0x55]) + d[41:], "damaged"),
-        (lambda d: d[:10], "wrong size"),
-        (lambda d: d[:20] + b"\x00" * (SIZE - 20), "damaged"),
+        (lambda d: d[:2] + bytes([99]) + d[3:], "Newer save: all new"),
+        (lambda d: b"PK" + d[2:], "Unknown save: all new"),
+        (lambda d: bytes(random.Random(5).getrandbits(8) for _ in range(SIZE)), "Unknown save: all new"),
+        (lambda d: d[:40] + bytes([d[40] ^ 0x55]) + d[41:], "Part lost: rest kept"),
+        (lambda d: d[:10], "Save damaged: all new"),
+        (lambda d: d[:20] + b"\x00" * (SIZE - 20), "Part lost: rest kept"),
     ],
 )
 def test_corrupt_data_gives_defaults_or_what_was_readable(damage, words):
