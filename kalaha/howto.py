@@ -28,7 +28,7 @@ PAGES = (
     "Bottom keys: < sow >.\n7 pits: the computer\nsearches every move.",
     "3-4 players\nEach seat a colour:\nperson or computer.\nRows in sowing order,\n"
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
-    "Music\nSettings: Music 1-5\nplays a calm tune.\nIn a game: push the\n"
+    "Music\nSettings: Music picks\none of 5 calm tunes.\nIn a game: push the\n"
     "knob for the game\nmenu, then Music off\n(or Music on).",
     "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
     "turn, sowing or seed.\nBottom corner keys:\na step back, on.",

@@ -31,6 +31,8 @@ SETTING_LABELS = (
     "Chess clock",
 )
 SPEED_NAMES = ("fast", "normal", "slow")
+# The tunes' short names (kalaha/tunes.txt names each after its number), on the Music line.
+TUNE_NAMES = ("off", "Twinkle", "Lullaby", "Greensleeves", "Moonlight", "Ode to Joy")
 # What each setting means, on the settings screen's bottom line (at most 21 characters); a
 # pair: what it means off, and on.
 SETTING_NOTES = (
@@ -73,7 +75,7 @@ def settings_items(app):
     for key, label in zip(SHOWN_KEYS, SETTING_LABELS):
         v = app.settings[key]
         if key == "music":
-            v = v or "off"
+            v = TUNE_NAMES[v]
         elif key == "speed":
             v = SPEED_NAMES[v]
         elif key == "clock":
