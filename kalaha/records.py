@@ -11,6 +11,7 @@ from kalaha.store import (
     STAT_AGREED,
     STAT_RESIGNS,
     STAT_RING,
+    STAT_STREAK,
     STAT_TWO_PLAYER,
 )
 
@@ -90,17 +91,23 @@ def settings_items(app):
     return items
 
 
-STATS_HEADER = "%-6s%4s%5s%5s" % ("level", "won", "drew", "lost")  # (kept over the rows)
 STATS_MOST = 9999  # (a count shown in a level's row: four digits at most)
 
 
 def stats_rows(app):
-    """Statistics, a line each (under STATS_HEADER; at most 20 characters: a scroll mark)."""
+    """Statistics, a line each (at most 20 characters: a scroll mark); the levels' rows under
+    their own header, which scrolls with them (the rows after them are not levels)."""
     st = app.store.stats
-    rows = []
+    rows = ["%-6s%4s%5s%5s" % ("level", "won", "drew", "lost")]
     for i in range(len(LEVEL_NAMES)):
         won, drew, lost = (min(st[3 * i + k], STATS_MOST) for k in range(3))
         rows.append("%-6s%4d%5d%5d" % (LEVEL_NAMES[i], won, drew, lost))
+    games = sum(st[: 3 * len(LEVEL_NAMES)])
+    if games:
+        won = sum(st[0 : 3 * len(LEVEL_NAMES) : 3])
+        rows.append(("won %d%% of %d game%s" % (100 * won // games, games, "s"[: games - 1]))[:20])
+    rows.append("win streak: %d" % st[STAT_STREAK])
+    rows.append("best streak: %d" % st[STAT_STREAK + 1])
     t = STAT_TWO_PLAYER
     rows.append("2 players:")
     rows.append("  South won %5d" % st[t])

@@ -367,7 +367,7 @@ GAME_MENU = Menu(
 RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
 ASLEEP = Asleep()
-STATS = Listing("Statistics", "stats_rows", None, "kalaha.records", header_of="STATS_HEADER")
+STATS = Listing("Statistics", "stats_rows", None, "kalaha.records")
 SETTINGS.helpers = STATS.helpers = ("kalaha.choices",)  # (kalaha.records imports what each setting may be)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.replay")
 REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players replayed)

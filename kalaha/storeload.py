@@ -26,6 +26,7 @@ from kalaha.store import (
     RING,
     SETTING_KEYS,
     SIZE,
+    STAT_STREAK,
     STORED_STATS,
     VERSION,
     Damaged,
@@ -196,14 +197,10 @@ def _apply(store, data, kind, start, end):
             store.current, p = SavedGame.decode(data, p + 1, end)
         else:
             p += 1
-        # the games of 3-4 players' counters, after the rest (a snapshot from before has none)
-        for i in range(STORED_STATS, N_STATS):
-            if p + 2 <= end:
-                store.stats[i] = data[p] | (data[p + 1] << 8)
-                p += 2
-            else:
-                store.stats[i] = 0
-        _read_choices(store, data, p, end)
+        # the games of 3-4 players' counters, after the rest (a snapshot from before has none),
+        # the choices and later keys, then the streaks (likewise)
+        p = _read_stats(store, data, p, end, STORED_STATS, STAT_STREAK)
+        _read_stats(store, data, _read_choices(store, data, p, end), end, STAT_STREAK, N_STATS)
     elif kind == R_SETTINGS:
         _read_choices(store, data, _read_settings(store, data, start), end)
     elif kind == R_NEWGAME:
@@ -237,9 +234,20 @@ def _apply(store, data, kind, start, end):
         raise ValueError("unknown record %d" % kind)
 
 
+def _read_stats(store, data, p, end, start, stop):
+    """Counters start..stop-1 where the record has room for them (older saves: 0); where they end."""
+    for i in range(start, stop):
+        if p + 2 <= end:
+            store.stats[i] = data[p] | (data[p + 1] << 8)
+            p += 2
+        else:
+            store.stats[i] = 0
+    return p
+
+
 def _read_choices(store, data, p, end):
     """The player's last choices, when the record has them, then each later key it has room for
-    (older saves: the defaults)."""
+    (older saves: the defaults); where they end."""
     if p + len(CHOICE_KEYS) <= end:
         p = _read_keys(store, data, p, CHOICE_KEYS)
     else:
@@ -251,6 +259,7 @@ def _read_choices(store, data, p, end):
             p = _read_keys(store, data, p, (key,))
         else:
             store.settings[key] = DEFAULT_SETTINGS[key]
+    return p
 
 
 def _read_settings(store, data, p):
