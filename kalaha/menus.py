@@ -139,6 +139,14 @@ def continue_game(app):
         app.end_game()
 
 
+def replay_last(app):
+    """The result's Replay this game: the game just ended (the newest kept), in Replay."""
+    from kalaha.replay import REPLAY
+
+    REPLAY.choice = 0
+    app.go(REPLAY)
+
+
 def resign(app):
     """The question's Yes (kalaha.gamemenu.ask_resign): the player to move, or the person
     against the computer, loses."""

@@ -15,7 +15,7 @@ from kalaha.memflash import MemoryFlash
 from kalaha.reading import app_lines as lines
 from kalaha.ring import RingBoard
 from kalaha.ringview import SEAT_COLOURS
-from kalaha.screens import REPLAY_LIST
+from kalaha.screens import GAME, MENU, REPLAY_LIST, RESULT
 from kalaha.store import RING, TWO_PLAYERS, Store
 
 
@@ -221,3 +221,66 @@ def test_a_game_of_three_or_four_lights_the_sowers_pits_in_its_colour():
             else:
                 assert px == 0
     assert lit > len(moves)
+
+
+def finished_two_player_game(seed):
+    from test_app import Driver
+
+    d = Driver(hints=False)
+    d.choose("Two players")
+    rng = random.Random(seed)
+    while d.app.screen == GAME:
+        d.press(d.key_for(rng.choice(list(d.app.game.board.legal_moves()))))
+        d.idle()
+    return d
+
+
+def test_the_result_replays_the_game_just_ended():
+    # Issue 47, item 8: the result's third choice (the rows scroll to it) opens that game's replay.
+    d = finished_two_player_game(4)
+    a = d.app
+    assert a.screen == RESULT and lines(a)[6] == "> Play again"
+    moves = list(a.game.board.moves())
+    d.frames(60)  # (the result takes input after its first second)
+    with TextCheck() as texts:
+        a.turn(2)
+        d.frames()
+        assert lines(a)[6] == "  Main menu" and lines(a)[7] == "> Replay this game"
+        a.click()
+        d.frames()
+        r = a.screen
+        assert r.replays and r.game.moves == moves and r.ply == 0
+        a.turn(1000)
+        d.frames()
+        assert r.board.ply == len(moves)
+    assert not texts.take()
+
+
+def test_how_to_play_from_the_game_menu_and_back_to_the_game():
+    from test_app import Driver
+
+    d = Driver()
+    d.choose("Play computer")
+    d.choose("Start game")
+    a = d.app
+    d.press(d.key_for(3))
+    d.idle()
+    ply = a.game.board.ply
+    a.click()
+    d.frames()
+    d.choose("How to play")
+    assert lines(a)[0].startswith("How to play 1/") and a.screen.module == "kalaha.howto"
+    a.turn(1)
+    d.frames()
+    assert lines(a)[0].startswith("Store and capture")
+    a.click()  # a push: back to the board, the game as it was
+    d.frames()
+    assert a.screen == GAME and a.game.board.ply >= ply
+    # from the main menu, How to play still goes back to the main menu
+    a.click()
+    d.frames()
+    d.choose("Main menu")
+    d.choose("How to play")
+    a.click()
+    d.frames()
+    assert a.screen == MENU

@@ -409,7 +409,7 @@ def test_saved_data_damaged_in_storage_a_game_of_three_by_clicks_and_two_players
         raw[end - 2] ^= 0x5A
         page.js("localStorage.setItem('%s', '%s')" % (STORAGE, base64.b64encode(bytes(raw)).decode()))
         page.reload()
-        page.wait_text("damaged")
+        page.wait_text("Part lost: rest kept")
         page.choose("Settings")
         shown = [line.removeprefix("> ").rstrip(" v^") for line in page.lines()]
         assert "Seeds: 3" in shown and "Pits: 4" in shown  # (kept: earlier records)
