@@ -68,15 +68,10 @@ class Coach:
             return ""
         thinker.drop_coach()
         if self.count:
-            return slip_words(self.slip_turn, self.cost)
+            # plain words (docs/playing.md): "Turn 25 lost 8 seeds", "Turn 3 lost 1 seed"
+            n = self.cost
+            return "Turn %d lost %d seed%s" % (self.slip_turn, n, "s"[: n - 1])
         return "Best play to the end" if self.seen else ""
-
-
-def slip_words(turn, cost):
-    """The result's line for the last of the player's turns that lost seeds against the best
-    play (plain words, one line: "Turn 25 lost 8 seeds"; docs/playing.md)."""
-    words = "Turn %d lost %d seed%s" % (turn, cost, "" if cost == 1 else "s")
-    return words if len(words) <= 21 else "Turn %d lost %d" % (turn, cost)
 
 
 def mistakes(table, board, side):
