@@ -126,8 +126,8 @@ def decline_draw(app):
     app.say("No draw: %s next" % SIDE_TITLES[app.game.board.to_move])
 
 
-def how_to_play(app):
-    """The help's pages from a game (the game's clock running); a push goes back to the board."""
+def help(app):  # (the builtin's name: one the device has, its pools have little room)
+    """How to play's pages from a game (the game's clock running); a push goes back to the board."""
     from kalaha.screens import Help
 
     pages = Help()

@@ -139,8 +139,9 @@ def continue_game(app):
         app.end_game()
 
 
-def replay_last(app):
-    """The result's Replay this game: the game just ended (the newest kept), in Replay."""
+def open_replay(app):
+    """The result's Replay this game: the game just ended (the newest kept), in Replay. (The
+    replay list's own is kalaha.replay's; the one name: the device's names have little room.)"""
     from kalaha.replay import REPLAY
 
     REPLAY.choice = 0

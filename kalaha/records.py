@@ -7,11 +7,11 @@ from kalaha.choices import SETTING_CHOICES
 from kalaha.clock import CONTROLS
 from kalaha.screens import CONFIRM, MENU, SETTINGS
 from kalaha.store import (
+    N_STATS,
     SETTING_KEYS,
     STAT_AGREED,
     STAT_RESIGNS,
     STAT_RING,
-    STAT_STREAK,
     STAT_TWO_PLAYER,
 )
 
@@ -33,7 +33,8 @@ SETTING_LABELS = (
 )
 SPEED_NAMES = ("fast", "normal", "slow")
 # The tunes' short names (kalaha/tunes.txt names each after its number), on the Music line.
-TUNE_NAMES = ("off", "Twinkle", "Lullaby", "Greensleeves", "Moonlight", "Ode to Joy")
+# (one string: short strings are names the device keeps for good, tests/test_build.py)
+TUNE_NAMES = "off,Twinkle,Lullaby,Greensleeves,Moonlight,Ode to Joy"
 # What each setting means, on the settings screen's bottom line (at most 21 characters); a
 # pair: what it means off, and on.
 SETTING_NOTES = (
@@ -76,7 +77,7 @@ def settings_items(app):
     for key, label in zip(SHOWN_KEYS, SETTING_LABELS):
         v = app.settings[key]
         if key == "music":
-            v = TUNE_NAMES[v]
+            v = TUNE_NAMES.split(",")[v]
         elif key == "speed":
             v = SPEED_NAMES[v]
         elif key == "clock":
@@ -106,8 +107,8 @@ def stats_rows(app):
     if games:
         won = sum(st[0 : 3 * len(LEVEL_NAMES) : 3])
         rows.append(("won %d%% of %d game%s" % (100 * won // games, games, "s"[: games - 1]))[:20])
-    rows.append("win streak: %d" % st[STAT_STREAK])
-    rows.append("best streak: %d" % st[STAT_STREAK + 1])
+    rows.append("win streak: %d" % st[N_STATS - 2])  # (kalaha.store's _STREAK)
+    rows.append("best streak: %d" % st[N_STATS - 1])
     t = STAT_TWO_PLAYER
     rows.append("2 players:")
     rows.append("  South won %5d" % st[t])

@@ -10,8 +10,6 @@ from kalaha.screens import MENU, REPLAY_LIST, Page
 from kalaha.store import RING, TWO_PLAYERS
 from kalaha.view import OFF, SOW_COLOUR, YOURS_COLOUR, scale
 
-SIDE_LETTERS = "SN"  # (a pit's name from the viewer's side: S1..S6 the bottom row, N1..N6 the top)
-
 
 def replay_items(app):
     items = []
@@ -143,31 +141,28 @@ class Replay(Page):
             if self.board.pits > 6:
                 import kalaha.seven  # noqa: F401  (its board: imported here, not in a frame)
         self.viewer = NORTH if g.mode == SOUTH else SOUTH  # (the computer's side: mode 0 or 1)
-        self.count_steps()
+        # The game played through once: where each turn begins (`starts`), how many steps of a
+        # seed each sowing is (`sown`: a swap one), who was to move at its end (`resigned`: the
+        # seat that resigned, in a game of 3-4 players); back to the start after. (Names the
+        # device has already: its pools of names have little room, tests/test_build.py.)
+        b = self.board
+        moves = g.moves
+        n = len(moves)
+        self.starts = starts = bytearray(n)
+        self.sown = sown = bytearray(n)
+        for k in range(n):
+            m = moves[k]
+            starts[k] = k == 0 or m == SWAP or moves[k - 1] == SWAP or mover_at(b, k - 1) != b.to_move
+            sown[k] = 1 if m == SWAP else len(b.sow_path(m))
+            b.push(m)
+        self.resigned = b.to_move
+        for _ in range(n):
+            b.pop()
         self.ply = 0
         self.cells = list(self.board.cells)
         self.seeds = -1
         self.unit = 0
         self.rows[4] = -1
-
-    def count_steps(self):
-        """The game played through once: where each turn begins (`starts`), how many steps of a
-        seed each sowing is (`seeds_of`: a swap one), and who was to move at its end (`last`:
-        a resigning seat or side); the counters' totals. Back to the start after."""
-        b = self.board
-        moves = self.game.moves
-        n = len(moves)
-        self.starts = starts = bytearray(n)
-        self.seeds_of = seeds_of = bytearray(n)
-        for k in range(n):
-            m = moves[k]
-            starts[k] = k == 0 or m == SWAP or moves[k - 1] == SWAP or mover_at(b, k - 1) != b.to_move
-            seeds_of[k] = 1 if m == SWAP else len(b.sow_path(m))
-            b.push(m)
-        self.last = b.to_move
-        for _ in range(n):
-            b.pop()
-        self.totals = (sum(starts), n, sum(seeds_of))
 
     def push(self, move):
         self.board.push(move)
@@ -213,15 +208,15 @@ class Replay(Page):
         """The board's words: the step shown and the counter in the step's unit ("turn 12/30:
         S3-1"; beside the stores of the MacroPad's board, whose panel names the unit above,
         "12/30:" over "S3-1"), how the game ended; the controls at the start."""
-        head, tail, going = self.step_words()
+        head, tail, going = self.words()
         if app.view.columns == 3 and self.board.pits < 7:
             # (the panel: two lines of 10)
             if not going:
                 return head
-            return "%s: %s" % (head[head.index(" ") + 1 :], tail if len(tail) <= 10 else tail[:8] + "..")
-        return "%s%s%s" % (head, ": " if going else ", ", tail) if tail else head
+            return "%s: %s" % (head[head.index(" ") + 1 :], tail if len(tail) <= 10 else tail[:9] + "+")
+        return head + (": " if going else ", ") + tail if tail else head
 
-    def step_words(self):
+    def words(self):
         """(the counter, the step's move, True) while the game goes on: ("turn 12/30", "S3-1"),
         ("sowing 13/58", "N2"), ("seed 40/220", "S3"); else (the start's or the end's words, the
         winner or "", False): ("You resigned", "winner: Computer", False)."""
@@ -233,7 +228,9 @@ class Replay(Page):
             winner = self.winner()
             won = "winner: %s" % winner if winner else "drawn game"
             if g.end == END_RESIGN:
-                return "%s resigned" % self.who(self.resigner()), won, False
+                # (the loser of two sides, the person against the computer; else the seat to move)
+                loser = self.resigned if self.of_ring else 1 - g.result
+                return "%s resigned" % self.who(loser), won, False
             if g.end == END_AGREED:
                 return "draw agreed", "", False
             if g.end == END_TIME and winner:
@@ -250,21 +247,17 @@ class Replay(Page):
             done = k + 1
             first = k
         else:
-            done = sum(self.seeds_of[: self.ply]) + max(self.seeds, 0)
+            done = sum(self.sown[: self.ply]) + max(self.seeds, 0)
             first = k
-        text = "%s %d/%d" % (REPLAY_UNITS[unit], done, self.totals[unit])
+        total = sum(self.starts) if unit == 0 else (len(moves) if unit == 1 else sum(self.sown))
+        text = REPLAY_UNITS[unit] + " " + str(done) + "/" + str(total)  # (no new short strings: names)
         b = self.board
         side = mover_at(b, k) if k < self.ply else b.to_move
         pits = "-".join("swap" if moves[i] == SWAP else str(moves[i]) for i in range(first, k + 1))
         if self.of_ring:
             return text, "%s %s" % (SEAT_NAMES[side], pits), True
-        letter = SIDE_LETTERS[side != self.viewer]
+        letter = SIDE_TITLES[side != self.viewer][0]  # (the viewer's side, S1..S6, the bottom row)
         return text, (letter + " " if pits == "swap" else letter) + pits, True
-
-    def resigner(self):
-        """Who resigned: the loser of two sides (the person against the computer), else the
-        seat to move then."""
-        return self.last if self.of_ring else 1 - self.game.result
 
     def winner(self):
         g = self.game
@@ -272,11 +265,6 @@ class Replay(Page):
             firsts = [SEAT_NAMES[s] for s in range(g.rules["seats"]) if g.result >> s & 1]
             return firsts[0] if len(firsts) == 1 else "shared"
         return "" if g.result == DRAW else self.side_name(g.result)
-
-    def sower(self):
-        """The side or seat whose sowing the step shows (the first mover at the start)."""
-        b = self.board
-        return mover_at(b, self.ply - 1) if self.ply and self.seeds < 0 else b.to_move
 
     def draw(self, app):
         # The keys are the replay's controls: the top row a step's unit (the chosen one bright),
@@ -288,7 +276,15 @@ class Replay(Page):
             from kalaha.ringview import light
 
             self.draw_rows(app)
-            light(px, self.board, self.cells, self.sower(), bright, -1)
+            b = self.board  # (the sower: of the step shown, or the first mover at the start)
+            light(
+                px,
+                b,
+                self.cells,
+                mover_at(b, self.ply - 1) if self.ply and self.seeds < 0 else b.to_move,
+                bright,
+                -1,
+            )
         else:
             app.view.board(app)
             for k in range(12):
@@ -306,7 +302,7 @@ class Replay(Page):
         frame = app.frame
         last = mover_at(b, self.ply - 1) if self.ply else -1
         draw_rows(frame, b, self.cells, last, self.rows, self.ply * 256 + self.seeds + 1)
-        first, second, going = self.step_words()
+        first, second, going = self.words()
         if first == REPLAY_KEYS:
             first = "step by %s" % REPLAY_UNITS[self.unit]
         elif going:

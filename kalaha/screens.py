@@ -317,7 +317,7 @@ class Help(Page):
     """How to play: pages turned by the encoder or the keys; a click goes back."""
 
     module = "kalaha.howto"
-    back = None  # where a push goes: the main menu, or the game (kalaha.gamemenu.how_to_play)
+    back = None  # where a push goes: the main menu, or the game (kalaha.gamemenu.help)
 
     def key(self, app, key):
         self.turn(app, 1)  # any key: the next page
@@ -347,7 +347,7 @@ def game_menu_items(app):
     if computer is not None:
         items.append(("Hint", "hint"))
     items.append(("Moves", MOVES))
-    items.append(("How to play", "how_to_play"))
+    items.append(("How to play", "help"))
     items.append(music_item(app))
     if computer is None:
         if b is not None and b.swap_available():
@@ -398,10 +398,9 @@ MAIN_ITEMS = (
     ("Settings", SETTINGS),
     ("How to play", HELP),
 )
-REPLAY_THIS = ("Replay this game", "replay_last")  # (kalaha.menus: the game just ended, in Replay)
-RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU), REPLAY_THIS)
-AGAIN_YOU_FIRST = (("Again: you first", "play_again"), ("Main menu", MENU), REPLAY_THIS)
-AGAIN_COMPUTER_FIRST = (("Again: computer first", "play_again"), ("Main menu", MENU), REPLAY_THIS)
+RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU), ("Replay this game", "open_replay"))
+AGAIN_YOU_FIRST = (("Again: you first", "play_again"),) + RESULT_ITEMS[1:]  # (open_replay: kalaha.menus)
+AGAIN_COMPUTER_FIRST = (("Again: computer first", "play_again"),) + RESULT_ITEMS[1:]
 DRAW_ITEMS = (("Play on", "decline_draw"), ("Accept draw", "accept_draw"))
 RESULT.menu = RESULT_ITEMS
 DRAW_OFFER.menu = DRAW_ITEMS

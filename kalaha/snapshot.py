@@ -12,7 +12,6 @@ from kalaha.store import (
     R_SNAPSHOT,
     SETTING_KEYS,
     SIZE,
-    STAT_STREAK,
     STORED_STATS,
     VERSION,
     put_crc,
@@ -75,23 +74,21 @@ def _write_snapshot(store):
     if store.current is None:
         image[p] = 0
         p += 1
-    p = _stats(store, image, p, STORED_STATS, min(N_STATS, STAT_STREAK))  # (the ring's)
+    for i in range(STORED_STATS, N_STATS - 2):  # (the ring's counters)
+        v = store.stats[i]
+        image[p] = v & 255
+        image[p + 1] = v >> 8
+        p += 2
     for key in CHOICE_KEYS + LATER_KEYS:
         image[p] = int(store.settings[key])
         p += 1
-    p = _stats(store, image, p, STAT_STREAK, N_STATS)  # (the streaks: after every older field)
+    for i in range(N_STATS - 2, N_STATS):  # (the streaks, kalaha.store's last two: after all else)
+        v = store.stats[i]
+        image[p] = v & 255
+        image[p + 1] = v >> 8
+        p += 2
     n = p - HEADER - 3
     image[HEADER + 1] = n & 255
     image[HEADER + 2] = n >> 8
     put_crc(image, HEADER, p)
     return True
-
-
-def _stats(store, image, p, start, end):
-    """Counters start..end-1 into the image at p, two bytes each; where they end."""
-    for i in range(start, end):
-        v = store.stats[i]
-        image[p] = v & 255
-        image[p + 1] = v >> 8
-        p += 2
-    return p

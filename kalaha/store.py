@@ -58,7 +58,7 @@ STAT_TWO_PLAYER = const(12)
 STAT_RESIGNS = const(15)
 STAT_AGREED = const(16)
 STAT_RING = const(17)  # 3 players: games, won; 4 players: games, won
-STAT_STREAK = const(21)  # games won in a row against the computer; the best such run next
+_STREAK = const(21)  # games won in a row against the computer; the best such run next (the last two)
 
 # Settings in their stored order, each one byte.
 SETTING_KEYS = (
@@ -353,10 +353,10 @@ class Store:
             # Per level: wins, draws, losses from the player's side.
             outcome = 1 if result == DRAW else (0 if result == human else 2)
             s[3 * g.level + outcome] += 1
-            streak = s[STAT_STREAK] + 1 if outcome == 0 else 0
-            s[STAT_STREAK] = streak
-            if streak > s[STAT_STREAK + 1]:
-                s[STAT_STREAK + 1] = streak
+            streak = s[_STREAK] + 1 if outcome == 0 else 0
+            s[_STREAK] = streak
+            if streak > s[_STREAK + 1]:
+                s[_STREAK + 1] = streak
         if end == END_RESIGN:
             s[STAT_RESIGNS] += 1
         elif end == END_AGREED:

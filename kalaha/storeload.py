@@ -26,7 +26,6 @@ from kalaha.store import (
     RING,
     SETTING_KEYS,
     SIZE,
-    STAT_STREAK,
     STORED_STATS,
     VERSION,
     Damaged,
@@ -199,8 +198,14 @@ def _apply(store, data, kind, start, end):
             p += 1
         # the games of 3-4 players' counters, after the rest (a snapshot from before has none),
         # the choices and later keys, then the streaks (likewise)
-        p = _read_stats(store, data, p, end, STORED_STATS, STAT_STREAK)
-        _read_stats(store, data, _read_choices(store, data, p, end), end, STAT_STREAK, N_STATS)
+        for i in range(STORED_STATS, N_STATS):
+            if i == N_STATS - 2:  # (the streaks, kalaha.store's last two, after the choices)
+                p = _read_choices(store, data, p, end)
+            if p + 2 <= end:
+                store.stats[i] = data[p] | (data[p + 1] << 8)
+                p += 2
+            else:
+                store.stats[i] = 0
     elif kind == R_SETTINGS:
         _read_choices(store, data, _read_settings(store, data, start), end)
     elif kind == R_NEWGAME:
@@ -232,17 +237,6 @@ def _apply(store, data, kind, start, end):
         store.stats = [0] * N_STATS
     else:
         raise ValueError("unknown record %d" % kind)
-
-
-def _read_stats(store, data, p, end, start, stop):
-    """Counters start..stop-1 where the record has room for them (older saves: 0); where they end."""
-    for i in range(start, stop):
-        if p + 2 <= end:
-            store.stats[i] = data[p] | (data[p + 1] << 8)
-            p += 2
-        else:
-            store.stats[i] = 0
-    return p
 
 
 def _read_choices(store, data, p, end):

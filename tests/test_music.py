@@ -230,7 +230,9 @@ def test_music_is_off_by_default_and_its_setting_survives_a_restart():
 def test_the_tunes_have_the_names_the_tunes_file_gives_them():
     # Settings' Music line names the tune (issue 47: "Music: 1..5" said nothing), as tunes.txt
     # names each after its number; every name fits the line (tests/test_fits.py cycles them).
-    from kalaha.records import TUNE_NAMES
+    from kalaha.records import TUNE_NAMES as NAMES
+
+    TUNE_NAMES = NAMES.split(",")
 
     with open(os.path.join(ROOT, TUNES_FILE)) as f:
         named = re.findall(r"^tune \d+ +# (\d): ([^:]+):", f.read(), re.M)

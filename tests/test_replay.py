@@ -118,7 +118,7 @@ def counts(store, moves, turns, seeds):
             a.turn(-1)
             t += 20
             a.tick(t)
-            assert r.step_words()[0] == "%s %d/%d" % (name, n, total)
+            assert r.words()[0] == "%s %d/%d" % (name, n, total)
         a.turn(-1)
         assert r.ply == 0 and r.seeds == -1
 
@@ -133,7 +133,7 @@ def test_moves_read_in_the_s_n_convention_the_player_south_against_the_computer(
         for k in range(len(moves) - 1):
             a.turn(1)
             letter = "N" if movers[k] == computer else "S"
-            assert r.step_words()[1] == "%s%d" % (letter, moves[k])
+            assert r.words()[1] == "%s%d" % (letter, moves[k])
         r.key(a, 0)
         a.turn(-1000)
         a.turn(1)
@@ -142,7 +142,7 @@ def test_moves_read_in_the_s_n_convention_the_player_south_against_the_computer(
             first += 1
         if first < len(moves):  # (the first turn whole: its sowings after the mover's letter)
             expected = ("N" if movers[0] == computer else "S") + "-".join(map(str, moves[:first]))
-            assert r.step_words()[1] == expected
+            assert r.words()[1] == expected
 
 
 def test_a_resigned_game_ends_saying_who_resigned():
@@ -164,7 +164,7 @@ def test_a_resigned_game_ends_saying_who_resigned():
         a.turn(1000)
         a.tick(100)
         text = " ".join(" ".join(lines(a)).split())  # (on the MacroPad's panel: "You" over "resigned")
-        assert said in text and winner in " ".join(a.screen.step_words()[:2]), text
+        assert said in text and winner in " ".join(a.screen.words()[:2]), text
     # an agreed draw says so
     rules = {"pits": 5, "seeds": 3, "empty_capture": False, "alga": False, "swap": False}
     store = Store(MemoryFlash())

@@ -305,9 +305,10 @@ def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and
     # Issue 47: the statistics' streaks against the computer (a draw or a loss ends one; two
     # players and 3-4 players leave it), rebuilt from the journal, kept in a snapshot after
     # every older field, and 0 from a save made before them.
-    from kalaha import store as store_module
     from kalaha.board import DRAW, NORTH, SOUTH
-    from kalaha.store import STAT_RING, STAT_STREAK
+    from kalaha.store import HEADER, STAT_RING, put_crc
+
+    STAT_STREAK = N_STATS - 2  # (the streak and the best: the last two counters)
 
     s = Store(MemoryFlash())
     for mode, result in (
@@ -331,18 +332,19 @@ def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and
     assert again.message == "" and again.stats == s.stats and again.settings["music"] == 4  # a snapshot
     s.reset_stats()
     assert Store(MemoryFlash(s.flash.read())).stats[STAT_STREAK:] == [0, 0]
-    # a snapshot from before the streaks (the ring's counters, the choices, the music: no more)
+    # a snapshot from before the streaks: the same record without its last four bytes
     old = Store(MemoryFlash())
     old.stats[0] = old.stats[STAT_STREAK] = 7
     old.stats[STAT_RING] = 2
     old.settings.update(level=3, music=5, tune=5)
-    saved = store_module.N_STATS
-    store_module.N_STATS = STAT_STREAK
-    try:
-        old.compact()
-    finally:
-        store_module.N_STATS = saved
-    loaded = Store(MemoryFlash(old.flash.read()))
+    old.compact()
+    image = bytearray(old.flash.read())
+    n = (image[HEADER + 1] | image[HEADER + 2] << 8) - 4
+    assert image[HEADER + 3 + n : HEADER + 3 + n + 2] == bytes((7, 0))  # (the streak)
+    image[HEADER + 1], image[HEADER + 2] = n & 255, n >> 8
+    put_crc(image, HEADER, HEADER + 3 + n)
+    image[HEADER + 7 + n :] = b"\xff" * (SIZE - HEADER - 7 - n)
+    loaded = Store(MemoryFlash(bytes(image)))
     assert loaded.message == "" and loaded.stats[0] == 7 and loaded.stats[STAT_RING] == 2
     assert loaded.stats[STAT_STREAK:] == [0, 0] and loaded.settings["level"] == 3
     assert loaded.settings["music"] == 5 and loaded.settings["tune"] == 5
