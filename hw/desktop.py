@@ -505,6 +505,33 @@ class Simulator:
 
 
 USAGE = "usage: python code.py [--data FILE] [--headless --script FILE]\n"
+SCRIPT_HELP = """
+--script FILE: a script of input, one command a line (# starts a comment); every line is
+checked before the first runs. Time passes in frames of 20 ms: key, turn and click (each
+step of choose too) run one frame after their input, wait as many as its ms make.
+  key N            press and let go key N, held 60 ms (0..11: 0 1 2 the top row, 9 10 11
+                   the bottom one, as the device lies before you; the picture turns for
+                   North in a two-player game, the keys' numbers do not)
+  hold N MS        hold key N for MS ms (a held pit shows where it ends), then let go
+  turn +N | -N     turn the knob N steps (clockwise +), -100..100
+  click            push the knob
+  wait MS          let MS ms pass (the computer thinks, a sowing runs, the display dims)
+  choose LABEL     turn the knob to the menu line starting with LABEL and push it
+  play K,K.. until TEXT
+                   press the keys in turn, one a second, until a line of the display shows TEXT
+  show             print the display's text (read back from its pixels) and its kind of screen
+  shot PATH.png    save the picture of the device (display and keys) as PATH.png
+After the last line the display's text, the keys' colours and the picture's rotation are
+printed. Headless without --data FILE nothing is saved and the main menu comes first (with a
+new data file, How to play, as on a first start: `click` leaves it). Example (a game against
+the computer, its first move; docs/screens.script is a longer script):
+  choose Play computer
+  choose Start game
+  key 8
+  wait 3000
+  show
+  click
+"""
 NO_DISPLAY = (
     "kalaha: no display to open a window on: run `python code.py --headless --script FILE` "
     "(see README), or play in the terminal: `python -m kalaha play`\n"
@@ -544,7 +571,7 @@ def main(argv=None, out=None):
     data = None
     rest = [a for a in argv if a != "--headless"]
     if "--help" in rest or "-h" in rest:
-        out.write(USAGE + __doc__)
+        out.write(USAGE + __doc__ + SCRIPT_HELP)
         return 0
     while rest:
         if rest[0] in ("--script", "--data") and len(rest) >= 2:

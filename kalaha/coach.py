@@ -68,8 +68,10 @@ class Coach:
             return ""
         thinker.drop_coach()
         if self.count:
-            return "Slip: turn %d, -%d" % (self.slip_turn, self.cost)
-        return "Endgame: perfect" if self.seen else ""
+            # plain words (docs/playing.md): "Turn 25 lost 8 seeds", "Turn 3 lost 1 seed"
+            n = self.cost
+            return "Turn %d lost %d seed%s" % (self.slip_turn, n, "s"[: n - 1])
+        return "Best play to the end" if self.seen else ""
 
 
 def mistakes(table, board, side):

@@ -129,6 +129,16 @@ def decline_draw(app):
     app.say("No draw: %s next" % SIDE_TITLES[app.game.board.to_move])
 
 
+def help(app):  # (the builtin's name: one the device has, its pools have little room)
+    """How to play's pages from a game (the game's clock running); a push goes back to the board."""
+    from kalaha.screens import Help
+
+    pages = Help()
+    pages.back = GAME
+    pages.clock_runs = True
+    app.go(pages)
+
+
 def ask_resign(app):
     CONFIRM.ask(app, "Resign this game?", "No, play on", "Yes, resign", "resign", GAME)
 

@@ -32,12 +32,12 @@ PAGES = (
     "Bottom keys: < sow >.\n7 pits: the computer\nsearches every move.",
     "3-4 players\nEach seat a colour:\nperson or computer.\nRows in sowing order,\n"
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
-    "Music\nSettings: Music 1-5\nplays a calm tune.\nIn a game: push the\n"
+    "Music\nSettings: Music picks\none of 5 calm tunes.\nIn a game: push the\n"
     "knob for the game\nmenu, then Music off\n(or Music on).",
     "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
     "turn, sowing or seed.\nBottom corner keys:\na step back, on.",
-    "About\nPocket Kalaha for the\nAdafruit MacroPad.\nSearch: bytecode\n(machine code, 25x\n"
-    "faster: our firmware)\n",
+    "About\nPocket Kalaha for the\nAdafruit MacroPad.\nThe computer thinks\nslower here: our own\n"
+    "firmware makes it\n25x faster.",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r (the pages
 # after these light none).
@@ -81,9 +81,10 @@ def draw_help(app):
         # which search runs: machine code on a firmware that loads it (ours), else bytecode
         from kalaha.ai import CODE
 
-        rows[2] = "Search: " + CODE
-        if CODE != "bytecode":
-            rows[3] = rows[4] = ""  # (the page's note says where machine code comes from)
+        if CODE != "bytecode":  # (the page says what our firmware's machine code makes faster)
+            rows[3] = "25x faster here: our"
+            rows[4] = "own firmware."
+            rows[5] = ""
     text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, FOOTER)
     # The colour pages light a key in each colour they explain, beside its line.
     bright = app.settings["brightness"]

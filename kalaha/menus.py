@@ -127,6 +127,15 @@ def continue_game(app):
         app.end_game()
 
 
+def open_replay(app):
+    """The result's Replay this game: the game just ended (the newest kept), in Replay. (The
+    replay list's own is kalaha.replay's; the one name: the device's names have little room.)"""
+    from kalaha.replay import REPLAY
+
+    REPLAY.choice = 0
+    app.go(REPLAY)
+
+
 def resign(app):
     """The question's Yes (kalaha.gamemenu.ask_resign): the player to move, or the person
     against the computer, loses."""

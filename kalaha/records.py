@@ -7,6 +7,7 @@ from kalaha.choices import SETTING_CHOICES
 from kalaha.clock import CONTROLS
 from kalaha.screens import CONFIRM, MENU, SETTINGS
 from kalaha.store import (
+    N_STATS,
     SETTING_KEYS,
     STAT_AGREED,
     STAT_RESIGNS,
@@ -31,6 +32,9 @@ SETTING_LABELS = (
     "Chess clock",
 )
 SPEED_NAMES = ("fast", "normal", "slow")
+# The tunes' short names (kalaha/tunes.txt names each after its number), on the Music line.
+# (one string: short strings are names the device keeps for good, tests/test_build.py)
+TUNE_NAMES = "off,Twinkle,Lullaby,Greensleeves,Moonlight,Ode to Joy"
 # What each setting means, on the settings screen's bottom line (at most 21 characters); a
 # pair: what it means off, and on.
 SETTING_NOTES = (
@@ -73,7 +77,7 @@ def settings_items(app):
     for key, label in zip(SHOWN_KEYS, SETTING_LABELS):
         v = app.settings[key]
         if key == "music":
-            v = v or "off"
+            v = TUNE_NAMES.split(",")[v]
         elif key == "speed":
             v = SPEED_NAMES[v]
         elif key == "clock":
@@ -88,17 +92,23 @@ def settings_items(app):
     return items
 
 
-STATS_HEADER = "%-6s%4s%5s%5s" % ("level", "won", "drew", "lost")  # (kept over the rows)
 STATS_MOST = 9999  # (a count shown in a level's row: four digits at most)
 
 
 def stats_rows(app):
-    """Statistics, a line each (under STATS_HEADER; at most 20 characters: a scroll mark)."""
+    """Statistics, a line each (at most 20 characters: a scroll mark); the levels' rows under
+    their own header, which scrolls with them (the rows after them are not levels)."""
     st = app.store.stats
-    rows = []
+    rows = ["%-6s%4s%5s%5s" % ("level", "won", "drew", "lost")]
     for i in range(len(LEVEL_NAMES)):
         won, drew, lost = (min(st[3 * i + k], STATS_MOST) for k in range(3))
         rows.append("%-6s%4d%5d%5d" % (LEVEL_NAMES[i], won, drew, lost))
+    games = sum(st[: 3 * len(LEVEL_NAMES)])
+    if games:
+        won = sum(st[0 : 3 * len(LEVEL_NAMES) : 3])
+        rows.append(("won %d%% of %d game%s" % (100 * won // games, games, "s"[: games - 1]))[:20])
+    rows.append("win streak: %d" % st[N_STATS - 2])  # (kalaha.store's _STREAK)
+    rows.append("best streak: %d" % st[N_STATS - 1])
     t = STAT_TWO_PLAYER
     rows.append("2 players:")
     rows.append("  South won %5d" % st[t])

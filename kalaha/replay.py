@@ -3,7 +3,7 @@
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.board import DRAW, NORTH, SOUTH, SWAP, Board
+from kalaha.board import DRAW, END_AGREED, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.draw import FOOTER, line
 from kalaha.game import SEAT_NAMES, SIDE_TITLES
 from kalaha.screens import MENU, REPLAY_LIST, Page
@@ -24,13 +24,16 @@ def replay_items(app):
 
 
 def game_words(g):
-    """A finished game in a few words: "won vs expert", "2 players: North", "3 players: Cyan"."""
+    """A finished game in a few words, never a number after the list's: "won vs Expert",
+    "South beat North", "Orange 1st of 3" (a game of 3 players)."""
     if g.mode == RING:
         firsts = [seat for seat in range(g.rules["seats"]) if g.result >> seat & 1]
         who = SEAT_NAMES[firsts[0]] if len(firsts) == 1 else "shared"
-        return "%d players: %s" % (g.rules["seats"], who)
+        return "%s 1st of %d" % (who, g.rules["seats"])
     if g.mode == TWO_PLAYERS:
-        return "2 players: " + ("South", "North", "draw")[g.result]
+        if g.result == DRAW:
+            return "South drew North"
+        return "%s beat %s" % (SIDE_TITLES[g.result], SIDE_TITLES[1 - g.result])
     human = 1 - g.mode
     won = "drew" if g.result == DRAW else ("won" if g.result == human else "lost")
     return "%s vs %s" % (won, LEVEL_NAMES[g.level])
@@ -138,6 +141,23 @@ class Replay(Page):
             if self.board.pits > 6:
                 import kalaha.seven  # noqa: F401  (its board: imported here, not in a frame)
         self.viewer = NORTH if g.mode == SOUTH else SOUTH  # (the computer's side: mode 0 or 1)
+        # The game played through once: where each turn begins (`starts`), how many steps of a
+        # seed each sowing is (`sown`: a swap one), who was to move at its end (`resigned`: the
+        # seat that resigned, in a game of 3-4 players); back to the start after. (Names the
+        # device has already: its pools of names have little room, tests/test_build.py.)
+        b = self.board
+        moves = g.moves
+        n = len(moves)
+        self.starts = starts = bytearray(n)
+        self.sown = sown = bytearray(n)
+        for k in range(n):
+            m = moves[k]
+            starts[k] = k == 0 or m == SWAP or moves[k - 1] == SWAP or mover_at(b, k - 1) != b.to_move
+            sown[k] = 1 if m == SWAP else len(b.sow_path(m))
+            b.push(m)
+        self.resigned = b.to_move
+        for _ in range(n):
+            b.pop()
         self.ply = 0
         self.cells = list(self.board.cells)
         self.seeds = -1
@@ -185,18 +205,59 @@ class Replay(Page):
         return SEAT_NAMES[side] if self.of_ring else self.side_name(side)
 
     def footer_for(self, app):
-        """The board's words: who sowed what, the end's result; the controls at the start."""
-        b = self.board
+        """The board's words: the step shown and the counter in the step's unit ("turn 12/30:
+        S3-1"; beside the stores of the MacroPad's board, whose panel names the unit above,
+        "12/30:" over "S3-1"), how the game ended; the controls at the start."""
+        head, tail, going = self.words()
+        if app.view.columns == 3 and self.board.pits < 7:
+            # (the panel: two lines of 10)
+            if not going:
+                return head
+            return "%s: %s" % (head[head.index(" ") + 1 :], tail if len(tail) <= 10 else tail[:9] + "+")
+        return head + (": " if going else ", ") + tail if tail else head
+
+    def words(self):
+        """(the counter, the step's move, True) while the game goes on: ("turn 12/30", "S3-1"),
+        ("sowing 13/58", "N2"), ("seed 40/220", "S3"); else (the start's or the end's words, the
+        winner or "", False): ("You resigned", "winner: Computer", False)."""
         g = self.game
-        total = len(g.moves)
+        moves = g.moves
         if self.ply == 0 and self.seeds < 0:
-            return REPLAY_KEYS
-        if self.ply >= total and self.seeds < 0:
-            return "winner: %s" % self.winner() if self.winner() else "drawn game"
-        k = self.ply - 1 if self.seeds < 0 else self.ply
-        move = g.moves[k]
+            return REPLAY_KEYS, "", False
+        if self.ply >= len(moves) and self.seeds < 0:
+            winner = self.winner()
+            won = "winner: %s" % winner if winner else "drawn game"
+            if g.end == END_RESIGN:
+                # (the loser of two sides, the person against the computer; else the seat to move)
+                loser = self.resigned if self.of_ring else 1 - g.result
+                return "%s resigned" % self.who(loser), won, False
+            if g.end == END_AGREED:
+                return "draw agreed", "", False
+            if g.end == END_TIME and winner:
+                return "%s out of time" % self.who(1 - g.result), won, False
+            return won, "", False
+        k = self.ply - 1 if self.seeds < 0 else self.ply  # (the sowing shown, or under way)
+        unit = self.unit
+        if unit == 0:
+            done = sum(self.starts[: k + 1])
+            first = k
+            while not self.starts[first]:
+                first -= 1
+        elif unit == 1:
+            done = k + 1
+            first = k
+        else:
+            done = sum(self.sown[: self.ply]) + max(self.seeds, 0)
+            first = k
+        total = sum(self.starts) if unit == 0 else (len(moves) if unit == 1 else sum(self.sown))
+        text = REPLAY_UNITS[unit] + " " + str(done) + "/" + str(total)  # (no new short strings: names)
+        b = self.board
         side = mover_at(b, k) if k < self.ply else b.to_move
-        return "%d/%d: %s %s" % (k + 1, total, self.who(side), "swap" if move == SWAP else move)
+        pits = "-".join("swap" if moves[i] == SWAP else str(moves[i]) for i in range(first, k + 1))
+        if self.of_ring:
+            return text, "%s %s" % (SEAT_NAMES[side], pits), True
+        letter = SIDE_TITLES[side != self.viewer][0]  # (the viewer's side, S1..S6, the bottom row)
+        return text, (letter + " " if pits == "swap" else letter) + pits, True
 
     def winner(self):
         g = self.game
@@ -206,30 +267,48 @@ class Replay(Page):
         return "" if g.result == DRAW else self.side_name(g.result)
 
     def draw(self, app):
-        if self.of_ring:
-            self.draw_rows(app)
-        else:
-            app.view.board(app)
         # The keys are the replay's controls: the top row a step's unit (the chosen one bright),
-        # keys 9 and 11 a step back and on.
+        # keys 9 and 11 a step back and on; in a game of 3-4 players the sower's pits are lit
+        # in its colour on the keys as in the game (kalaha.ringview.light), over keys 9 and 11.
         bright = app.settings["brightness"]
         px = app.pixels
-        for k in range(12):
-            px[k] = OFF
+        if self.of_ring:
+            from kalaha.ringview import light
+
+            self.draw_rows(app)
+            b = self.board  # (the sower: of the step shown, or the first mover at the start)
+            light(
+                px,
+                b,
+                self.cells,
+                mover_at(b, self.ply - 1) if self.ply and self.seeds < 0 else b.to_move,
+                bright,
+                -1,
+            )
+        else:
+            app.view.board(app)
+            for k in range(12):
+                px[k] = OFF
+            px[9] = px[11] = scale(YOURS_COLOUR, bright, 16)
         for k in range(3):
             px[k] = scale(SOW_COLOUR, bright, 4 if k == self.unit else 24)
-        px[9] = px[11] = scale(YOURS_COLOUR, bright, 16)
 
     def draw_rows(self, app):
-        """A game of 3-4 players: its rows (the last sower's inverted), the step's words."""
+        """A game of 3-4 players: its rows (the last sower's inverted), the step's words: its
+        seat and pits over its counter, or how the game ended."""
         from kalaha.ringview import draw_rows
 
         b = self.board
         frame = app.frame
         last = mover_at(b, self.ply - 1) if self.ply else -1
         draw_rows(frame, b, self.cells, last, self.rows, self.ply * 256 + self.seeds + 1)
-        line(frame, 5, app.message or self.footer_for(app))
-        line(frame, 6, "step by %s" % REPLAY_UNITS[self.unit])
+        first, second, going = self.words()
+        if first == REPLAY_KEYS:
+            first = "step by %s" % REPLAY_UNITS[self.unit]
+        elif going:
+            first, second = second, first  # (the move over its counter)
+        line(frame, 5, app.message or first)
+        line(frame, 6, second)
         line(frame, FOOTER, REPLAY_KEYS)
 
 

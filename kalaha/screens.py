@@ -246,7 +246,15 @@ class Result(Menu):
         return AGAIN_YOU_FIRST if computer_side(app) == NORTH else AGAIN_COMPUTER_FIRST
 
     def draw(self, app):
-        app.view.result(app, self.items(app))
+        # Two rows of choices: the cursor's and the one before it (the third: Replay this game).
+        items = self.items(app)
+        at = app.cursor
+        if at < 2:
+            app.view.result(app, items)
+            return
+        app.cursor = 1
+        app.view.result(app, items[at - 1 :])
+        app.cursor = at
 
 
 class Confirm(Menu):
@@ -302,6 +310,7 @@ class Help(Page):
     """How to play: pages turned by the encoder or the keys; a click goes back."""
 
     module = "kalaha.howto"
+    back = None  # where a push goes: the main menu, or the game (kalaha.gamemenu.help)
 
     def key(self, app, key):
         self.turn(app, 1)  # any key: the next page
@@ -310,7 +319,7 @@ class Help(Page):
         app.cursor = (app.cursor + delta) % len(self.of_module("PAGES"))
 
     def click(self, app):
-        app.go(MENU)
+        app.go(self.back or MENU)
 
     def draw(self, app):
         self.of_module("draw_help")(app)
@@ -332,6 +341,7 @@ def game_menu_items(app):
     if computer is not None:
         items.append(("Hint", "hint"))
     items.append(("Moves", MOVES))
+    items.append(("How to play", "help"))
     items.append(music_item(app))
     if computer is None:
         if b is not None and b.swap_available():
@@ -361,7 +371,7 @@ GAME_MENU = Menu(
 RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
 ASLEEP = Asleep()
-STATS = Listing("Statistics", "stats_rows", None, "kalaha.records", header_of="STATS_HEADER")
+STATS = Listing("Statistics", "stats_rows", None, "kalaha.records")
 SETTINGS.helpers = STATS.helpers = ("kalaha.choices",)  # (kalaha.records imports what each setting may be)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.replay")
 REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players replayed)
@@ -379,9 +389,9 @@ MAIN_ITEMS = (
     ("Settings", SETTINGS),
     ("How to play", HELP),
 )
-RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU))
-AGAIN_YOU_FIRST = (("Again: you first", "play_again"), ("Main menu", MENU))
-AGAIN_COMPUTER_FIRST = (("Again: computer first", "play_again"), ("Main menu", MENU))
+RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU), ("Replay this game", "open_replay"))
+AGAIN_YOU_FIRST = (("Again: you first", "play_again"),) + RESULT_ITEMS[1:]  # (open_replay: kalaha.menus)
+AGAIN_COMPUTER_FIRST = (("Again: computer first", "play_again"),) + RESULT_ITEMS[1:]
 DRAW_ITEMS = (("Play on", "decline_draw"), ("Accept draw", "accept_draw"))
 RESULT.menu = RESULT_ITEMS
 DRAW_OFFER.menu = DRAW_ITEMS

@@ -50,13 +50,16 @@ HISTORY = const(20)  # finished games kept for replay
 
 # Statistics counters: per level wins, draws, losses (12), then two players: South wins,
 # North wins, draws (3), then resignations and agreed draws (2); then games of 3 and 4
-# players: played, and won by a person (first place, or a share of it): stored after the rest.
-N_STATS = const(21)
+# players: played, and won by a person (first place, or a share of it): stored after the rest;
+# then the winning streak against the computer, now and the best (stored after the later keys:
+# a snapshot from before has none, and they start at 0).
+N_STATS = const(23)
 STORED_STATS = const(17)  # in the snapshot's first table; the ring's follow the games
 STAT_TWO_PLAYER = const(12)
 STAT_RESIGNS = const(15)
 STAT_AGREED = const(16)
 STAT_RING = const(17)  # 3 players: games, won; 4 players: games, won
+_STREAK = const(21)  # games won in a row against the computer; the best such run next (the last two)
 
 # Settings in their stored order, each one byte.
 SETTING_KEYS = (
@@ -351,6 +354,10 @@ class Store:
             # Per level: wins, draws, losses from the player's side.
             outcome = 1 if result == DRAW else (0 if result == human else 2)
             s[3 * g.level + outcome] += 1
+            streak = s[_STREAK] + 1 if outcome == 0 else 0
+            s[_STREAK] = streak
+            if streak > s[_STREAK + 1]:
+                s[_STREAK + 1] = streak
         if end == END_RESIGN:
             s[STAT_RESIGNS] += 1
         elif end == END_AGREED:

@@ -57,11 +57,11 @@ def load(store):
         else:
             got = store.flash.read()
             if len(got) != SIZE:
-                _fresh(store, "save: wrong size")
+                _fresh(store, "Save damaged: all new")
                 return
             data[:] = got
     except Exception:  # a failing flash must never stop the game
-        _fresh(store, "save unreadable")
+        _fresh(store, "Save lost: all new")
         return
     if data[0] == 0xFF and data[1] == 0xFF and data[2] == 0xFF:
         # Never written (a new device), or a power cut right after a compaction's erase:
@@ -70,32 +70,32 @@ def load(store):
         store.blank = True
         return
     if data[0] != MAGIC0 or data[1] != MAGIC1:
-        _fresh(store, "unknown data: reset")
+        _fresh(store, "Unknown save: all new")
         return
     version = data[2]
     if version != VERSION and version != OLD_VERSION:
-        _fresh(store, "save v%d: reset" % version)
+        _fresh(store, "Newer save: all new" if version > VERSION else "Unknown save: all new")
         return
     check = 4 if version == VERSION else 2
     pos = HEADER
     try:
         while pos < SIZE and data[pos] != 0xFF:
             if pos + 3 + check > SIZE:
-                store.message = "save cut: kept part"
+                store.message = "Part lost: rest kept"
                 break
             length = data[pos + 1] | (data[pos + 2] << 8)
             end = pos + 3 + length
             if end + check > SIZE or not _check(store, data, pos, end, check):
-                store.message = "damaged: kept part"
+                store.message = "Part lost: rest kept"
                 break
             try:
                 _apply(store, data, data[pos], pos + 3, end)
             except (IndexError, ValueError, KeyError, TypeError):
-                store.message = "damaged: kept part"
+                store.message = "Part lost: rest kept"
                 break
             pos = end + check
     except Exception:  # nothing in the data may stop the game
-        _fresh(store, "save unusable: reset")
+        _fresh(store, "Save damaged: all new")
         return
     _validate(store)
     store.pos = pos
@@ -198,14 +198,16 @@ def _apply(store, data, kind, start, end):
             store.current, p = SavedGame.decode(data, p + 1, end)
         else:
             p += 1
-        # the games of 3-4 players' counters, after the rest (a snapshot from before has none)
+        # the games of 3-4 players' counters, after the rest (a snapshot from before has none),
+        # the choices and later keys, then the streaks (likewise)
         for i in range(STORED_STATS, N_STATS):
+            if i == N_STATS - 2:  # (the streaks, kalaha.store's last two, after the choices)
+                p = _read_choices(store, data, p, end)
             if p + 2 <= end:
                 store.stats[i] = data[p] | (data[p + 1] << 8)
                 p += 2
             else:
                 store.stats[i] = 0
-        _read_choices(store, data, p, end)
     elif kind == R_SETTINGS:
         _read_choices(store, data, _read_settings(store, data, start), end)
     elif kind == R_NEWGAME:
@@ -246,7 +248,7 @@ def _apply(store, data, kind, start, end):
 
 def _read_choices(store, data, p, end):
     """The player's last choices, when the record has them, then each later key it has room for
-    (older saves: the defaults)."""
+    (older saves: the defaults); where they end."""
     if p + len(CHOICE_KEYS) <= end:
         p = _read_keys(store, data, p, CHOICE_KEYS)
     else:
@@ -258,6 +260,7 @@ def _read_choices(store, data, p, end):
             p = _read_keys(store, data, p, (key,))
         else:
             store.settings[key] = DEFAULT_SETTINGS[key]
+    return p
 
 
 def _read_settings(store, data, p):

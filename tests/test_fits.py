@@ -15,6 +15,8 @@ from kalaha.store import HISTORY, N_STATS, Store
 
 # Words a player does not know (issue 33): none of them on any screen.
 JARGON = ("2P", "(cpu)", "cpu", "endgame table", "Table", "Alga rule:")
+# ... and words no one taught (issue 47): the coach's, the About page's, damaged data's.
+JARGON += ("Slip", "Endgame:", "bytecode", "machine code", "wrong size", "unknown data", ": reset")
 
 
 def jargon(texts):

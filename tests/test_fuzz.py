@@ -333,14 +333,14 @@ def test_a_byte_turned_from_0x00_to_0xff_is_caught():
     assert data[5] == 0  # the third setting byte (empty_capture off)
     data[5] = 0xFF
     store = Store(MemoryFlash(bytes(data)))
-    assert "damaged" in store.message and store.settings["empty_capture"] is False
+    assert "Part lost" in store.message and store.settings["empty_capture"] is False
 
 
 def test_a_field_out_of_range_with_a_good_check_gives_the_default():
     # The clock setting 0xFF (a crash in clock.py before): the record is refused, defaults stay.
     records = [(2, bytes((4, 6, 0, 0, 0, 1, 1, 3, 1, 0xFF)))]
     store = Store(MemoryFlash(journal(records)))
-    assert "damaged" in store.message and store.settings["clock"] == 0
+    assert "Part lost" in store.message and store.settings["clock"] == 0
     app = start_and_play(store)
     app.turn(1)
     app.click()  # a new two-player game uses the clock setting: no crash

@@ -213,10 +213,10 @@ def test_music_is_off_by_default_and_its_setting_survives_a_restart():
     assert "> Music: off" in lines(a) and lines(a)[-1].strip() == "5 calm tunes, looped", lines(a)
     hands.choose("Music")
     # read back from the frame: the line and what it means on the bottom line
-    assert "> Music: 1" in lines(a) and lines(a)[-1].strip() == "game menu: Music off"
+    assert "> Music: Twinkle" in lines(a) and lines(a)[-1].strip() == "game menu: Music off"
     hands.choose("Music")
     hands.choose("Music")
-    assert "> Music: 3" in lines(a)
+    assert "> Music: Greensleeves" in lines(a)
     b = restarted(a)
     assert b.settings["music"] == 3 and b.settings["tune"] == 3 and b.store.message == ""
     # round to off: off after a restart too, and the tune the game menu turns on is kept
@@ -225,6 +225,19 @@ def test_music_is_off_by_default_and_its_setting_survives_a_restart():
     assert "> Music: off" in lines(a) and lines(a)[-1].strip() == "5 calm tunes, looped"
     b = restarted(a)
     assert b.settings["music"] == 0 and b.settings["tune"] == 5
+
+
+def test_the_tunes_have_the_names_the_tunes_file_gives_them():
+    # Settings' Music line names the tune (issue 47: "Music: 1..5" said nothing), as tunes.txt
+    # names each after its number; every name fits the line (tests/test_fits.py cycles them).
+    from kalaha.records import TUNE_NAMES as NAMES
+
+    TUNE_NAMES = NAMES.split(",")
+
+    with open(os.path.join(ROOT, TUNES_FILE)) as f:
+        named = re.findall(r"^tune \d+ +# (\d): ([^:]+):", f.read(), re.M)
+    assert [(str(i), name) for i, name in enumerate(TUNE_NAMES[1:], 1)] == named
+    assert all(len("> Music: " + name) <= 21 for name in TUNE_NAMES)
 
 
 def test_the_game_menu_switches_the_music_on_and_off_through_a_restart():
@@ -288,7 +301,7 @@ def test_an_old_save_starts_with_the_music_off_and_a_damaged_music_byte_is_refus
     bad[at + 3 + n - 2] = 9
     put_crc(bad, at, at + 3 + n)
     c = App(store=Store(MemoryFlash(bytes(bad))))
-    assert c.settings["music"] == 4 and c.store.message == "damaged: kept part"
+    assert c.settings["music"] == 4 and c.store.message == "Part lost: rest kept"
     assert HEADER == 3 and len(SETTING_KEYS) == 10
 
 

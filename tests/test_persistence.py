@@ -103,6 +103,13 @@ def test_statistics_and_a_reset_that_asks_twice():
     d.choose("Statistics")
     assert "medium   0    0    1" in lines(a)  # won, drew, lost (the header says so)
     assert "won drew lost" in lines(a)[1]
+    a.turn(2)
+    shown = " ".join(lines(a))
+    assert "won 0% of 1 game " in shown + " " and "win streak: 0" in shown and "best streak: 0" in shown
+    # the levels' header scrolls away with their rows: never over rows that are not levels
+    a.turn(30)
+    assert "won drew lost" not in " ".join(lines(a)) and "(clear: Settings)" in lines(a)[6]
+    a.turn(-30)
     assert a.store.stats[5] == 1 and a.store.stats[15] == 1  # a loss at medium, one resignation
     # The rows only inform: nothing on the screen looks chosen, a push goes back.
     assert not any(line.startswith("> ") for line in lines(a))
@@ -114,7 +121,7 @@ def test_statistics_and_a_reset_that_asks_twice():
     assert a.store.stats[5] == 1
     d.choose("Reset statistics")
     d.choose("Yes")
-    assert a.store.stats == [0] * 21 and "Statistics cleared" == lines(a)[7]
+    assert a.store.stats == [0] * 23 and "Statistics cleared" == lines(a)[7]
 
 
 def test_draw_by_agreement_needs_the_other_players_yes_and_is_counted():
@@ -373,5 +380,5 @@ def test_corrupt_saved_data_shows_one_line_and_starts_fresh():
     flash = MemoryFlash(b"XX" + b"\x00" * 4094)
     a = App(store=Store(flash))
     a.tick(0)
-    assert lines(a)[7] == "unknown data: reset" and lines(a)[0] == "KALAHA" and a.screen == MENU
+    assert lines(a)[7] == "Unknown save: all new" and lines(a)[0] == "KALAHA" and a.screen == MENU
     assert a.settings["seeds"] == 4

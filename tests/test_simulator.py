@@ -355,6 +355,30 @@ def test_help_exits_0(capsys):
     assert main(["--help"]) == 0 and "usage" in capsys.readouterr().out
 
 
+def test_help_describes_the_script_language_and_its_example_runs(capsys, tmp_path):
+    # Issue 47: --help named --script FILE and nothing of what goes in it.
+    import re
+
+    from hw.desktop import ScriptError, main, parse_script
+
+    main(["--help"])
+    text = capsys.readouterr().out
+    with pytest.raises(ScriptError) as told:
+        parse_script("nonsense")
+    commands = re.findall(r"(?:expected |, | or )([a-z]+)", str(told.value))
+    assert len(commands) == 9
+    for command in commands:  # every command the parser takes, at the start of a help line
+        assert re.search(r"^  %s\b" % command, text, re.M), command
+    assert "20 ms" in text and "0..11" in text and "#" in text
+    example = text[text.index("Example") :].split("\n", 2)[2]
+    script = tmp_path / "example.script"
+    script.write_text(example)
+    assert len(parse_script(example)) == 6
+    assert main(["--headless", "--script", str(script)]) == 0
+    shown = capsys.readouterr().out
+    assert "screen: board" in shown
+
+
 def test_the_window_fits_the_screen_it_opens_on():
     from hw.desktop import HEIGHT, window_scale
 

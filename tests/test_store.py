@@ -12,6 +12,7 @@ from kalaha.store import (
     END_AGREED,
     END_RESIGN,
     HISTORY,
+    N_STATS,
     SIZE,
     STAT_AGREED,
     STAT_RESIGNS,
@@ -46,7 +47,11 @@ def test_a_new_device_starts_with_defaults_and_says_nothing():
     # erase): the help opens by itself (kalaha.app), and no line of words stands in a menu's way.
     s = Store(MemoryFlash())
     assert (
-        s.message == "" and s.blank and s.current is None and s.stats == [0] * 21 and s.settings["seeds"] == 4
+        s.message == ""
+        and s.blank
+        and s.current is None
+        and s.stats == [0] * N_STATS
+        and s.settings["seeds"] == 4
     )
 
 
@@ -90,7 +95,7 @@ def test_statistics_count_from_the_players_side():
     s.end_game(2)
     assert s.stats[6:9] == [1, 0, 1] and s.stats[STAT_TWO_PLAYER + 2] == 1
     s.reset_stats()
-    assert Store(MemoryFlash(s.flash.read())).stats == [0] * 21
+    assert Store(MemoryFlash(s.flash.read())).stats == [0] * N_STATS
 
 
 def test_history_keeps_the_last_twenty_games():
@@ -120,12 +125,12 @@ def filled_flash():
 @pytest.mark.parametrize(
     "damage,words",
     [
-        (lambda d: d[:2] + bytes([99]) + d[3:], "v99: reset"),
-        (lambda d: b"PK" + d[2:], "unknown data"),
-        (lambda d: bytes(random.Random(5).getrandbits(8) for _ in range(SIZE)), "unknown data"),
-        (lambda d: d[:40] + bytes([d[40] ^ 0x55]) + d[41:], "damaged"),
-        (lambda d: d[:10], "wrong size"),
-        (lambda d: d[:20] + b"\x00" * (SIZE - 20), "damaged"),
+        (lambda d: d[:2] + bytes([99]) + d[3:], "Newer save: all new"),
+        (lambda d: b"PK" + d[2:], "Unknown save: all new"),
+        (lambda d: bytes(random.Random(5).getrandbits(8) for _ in range(SIZE)), "Unknown save: all new"),
+        (lambda d: d[:40] + bytes([d[40] ^ 0x55]) + d[41:], "Part lost: rest kept"),
+        (lambda d: d[:10], "Save damaged: all new"),
+        (lambda d: d[:20] + b"\x00" * (SIZE - 20), "Part lost: rest kept"),
     ],
 )
 def test_corrupt_data_gives_defaults_or_what_was_readable(damage, words):
@@ -277,7 +282,7 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     finally:
         store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS = saved
     loaded = Store(MemoryFlash(old.read()))
-    assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0]
+    assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0, 0, 0]
     assert loaded.settings == DEFAULT_SETTINGS
 
 
@@ -294,3 +299,52 @@ def test_a_saved_game_keeps_every_time_control_and_refuses_one_past_them():
         else:
             with pytest.raises(Damaged):
                 SavedGame.decode(data, 0, len(data))
+
+
+def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and_an_old_save():
+    # Issue 47: the statistics' streaks against the computer (a draw or a loss ends one; two
+    # players and 3-4 players leave it), rebuilt from the journal, kept in a snapshot after
+    # every older field, and 0 from a save made before them.
+    from kalaha.board import DRAW, NORTH, SOUTH
+    from kalaha.store import HEADER, STAT_RING, put_crc
+
+    STAT_STREAK = N_STATS - 2  # (the streak and the best: the last two counters)
+
+    s = Store(MemoryFlash())
+    for mode, result in (
+        (NORTH, SOUTH),
+        (NORTH, SOUTH),
+        (SOUTH, NORTH),
+        (TWO_PLAYERS, NORTH),
+        (NORTH, NORTH),
+    ):
+        s.new_game(RULES, mode, 1)
+        s.end_game(result, END_RESIGN)  # (no moves: ended by hand)
+    assert s.stats[STAT_STREAK : STAT_STREAK + 2] == [0, 3]
+    for result in (SOUTH, SOUTH, DRAW, SOUTH):
+        s.new_game(RULES, NORTH, 2)
+        s.end_game(result, END_RESIGN)  # (no moves: ended by hand)
+    assert s.stats[STAT_STREAK : STAT_STREAK + 2] == [1, 3]
+    s.settings["music"] = 4
+    assert Store(MemoryFlash(s.flash.read())).stats == s.stats  # the journal
+    s.compact()
+    again = Store(MemoryFlash(s.flash.read()))
+    assert again.message == "" and again.stats == s.stats and again.settings["music"] == 4  # a snapshot
+    s.reset_stats()
+    assert Store(MemoryFlash(s.flash.read())).stats[STAT_STREAK:] == [0, 0]
+    # a snapshot from before the streaks: the same record without its last four bytes
+    old = Store(MemoryFlash())
+    old.stats[0] = old.stats[STAT_STREAK] = 7
+    old.stats[STAT_RING] = 2
+    old.settings.update(level=3, music=5, tune=5)
+    old.compact()
+    image = bytearray(old.flash.read())
+    n = (image[HEADER + 1] | image[HEADER + 2] << 8) - 4
+    assert image[HEADER + 3 + n : HEADER + 3 + n + 2] == bytes((7, 0))  # (the streak)
+    image[HEADER + 1], image[HEADER + 2] = n & 255, n >> 8
+    put_crc(image, HEADER, HEADER + 3 + n)
+    image[HEADER + 7 + n :] = b"\xff" * (SIZE - HEADER - 7 - n)
+    loaded = Store(MemoryFlash(bytes(image)))
+    assert loaded.message == "" and loaded.stats[0] == 7 and loaded.stats[STAT_RING] == 2
+    assert loaded.stats[STAT_STREAK:] == [0, 0] and loaded.settings["level"] == 3
+    assert loaded.settings["music"] == 5 and loaded.settings["tune"] == 5

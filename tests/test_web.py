@@ -421,7 +421,7 @@ def test_saved_data_damaged_in_storage_a_game_of_three_by_clicks_and_two_players
         raw[end - 2] ^= 0x5A
         page.js("localStorage.setItem('%s', '%s')" % (STORAGE, base64.b64encode(bytes(raw)).decode()))
         page.reload()
-        page.wait_text("damaged")
+        page.wait_text("Part lost: rest kept")
         page.choose("Settings")
         shown = [line.removeprefix("> ").rstrip(" v^") for line in page.lines()]
         assert "Seeds: 3" in shown and "Pits: 4" in shown  # (kept: earlier records)
@@ -429,7 +429,7 @@ def test_saved_data_damaged_in_storage_a_game_of_three_by_clicks_and_two_players
         # Storage that is no saved image at all: the device's answer to a wrong size.
         page.js("localStorage.setItem('%s', 'not an image')" % STORAGE)
         page.reload()
-        page.wait_text("save: wrong size")
+        page.wait_text("Save damaged: all new")
         page.small_games()
         # Three players by clicks: Blue a person, Orange and Violet the computer (Easy).
         page.choose("3-4 players")
@@ -694,8 +694,8 @@ def test_damaged_storage_starts_as_the_device_does_and_says_so():
     for text in ("?", "00" * 100):  # no hex, a short image
         web = Web(text)
         web.tick(20)
-        assert web.app.store.message == "save: wrong size"
-        assert "save: wrong size" in " ".join(read_lines(web.app.frame.buf))
+        assert web.app.store.message == "Save damaged: all new"
+        assert "Save damaged: all new" in " ".join(read_lines(web.app.frame.buf))
     good = Web("")
     good.app.settings["seeds"] = 5
     good.app.store.save_settings(good.app.settings)
