@@ -505,7 +505,7 @@ def result_items(app):
             who = "computer" if is_computer(s) else ""
             rows.append(("%d %-7s%-9s%3d" % (ranks[s], SEAT_NAMES[s], who, stores[s]), None))
         starts = SEAT_NAMES[(b.first + 1) % b.seats]
-        r.places = tuple(rows) + (("Again: %s starts" % starts, "play_again"), ("Main menu", "leave_ring"))
+        r.places = tuple(rows) + (("Again: %s first" % starts, "play_again"), ("Main menu", "leave_ring"))
         r.winners = tuple(s for s in order if ranks[s] == 1)
         firsts = r.winners
         one = "%s wins" % SEAT_NAMES[firsts[0]]

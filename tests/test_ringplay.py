@@ -204,7 +204,7 @@ def test_the_starting_seat_moves_on_and_a_resign_takes_last_place():
     b = rp.RING.board
     assert a.screen is rp.RING_RESULT and b.over and b.ranks()[1] == 3
     d.frames(60)
-    assert "> Again: Orange starts" in lines(a)
+    assert "> Again: Orange first" in lines(a)
     d.choose("Again")
     assert rp.RING.board.to_move == 1 and rp.RING.board.moves == []  # Orange starts the next
 

@@ -30,7 +30,7 @@ SEVEN = "seven"  # `--level seven`: Strong on 7 pits (Settings: Pits 7), by the 
 TWO7 = "two7"  # `--level two7`: two players on 7 pits
 # A game against the computer: the game menu's Music on/off (its 5th row: Back to game, Undo, Hint,
 # Moves, Music), pushed in the game after the computer's first turn with MUSIC=N: off, on, off, on.
-MUSIC_ROW = 4
+MUSIC_ROW = 5  # (the game menu: Back, Undo, Hint, Moves, How to play, Music)
 MUSIC_PUSHES = ("Music off", "Music on", "Music off", "Music on")
 REPORT = r"kalaha: t \d+ ms"  # the serial report, every 5 s (hw/macropad.py, SerialReport)
 # Settings (the main menu's 6th row), Pits (its 2nd) pushed once: 6 -> 7, Back (its 12th)
