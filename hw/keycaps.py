@@ -17,11 +17,12 @@ def pit_at(app, key):
 
 
 def key_caption(app, key):
-    """What view key `key` does on the board shown: its pit ("S3"); on seven pits the bottom
+    """What view key `key` does on the board shown: its pit as the display names it ("S3": yours
+    against the computer, whoever started; South's between two players); on seven pits the bottom
     row's "<", "sow" and ">" (kalaha.seven) while the game's board is shown; else ""."""
     pit = pit_at(app, key)
     if pit is not None:
-        return "%s%d" % ("SN"[pit[0]], pit[1])
+        return "%s%d" % (app.view.pit_letter(app.game, pit[0]), pit[1])  # (as the display names it)
     if app.screen.shows_board and not app.screen.replays and app.game.board.pits > 6:
         first = 12 - app.view.columns
         if key == first or key == 11:

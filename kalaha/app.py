@@ -365,10 +365,13 @@ class App:
     def go(self, screen):
         """Change the screen: the only way to (the new screen's enter() runs here)."""
         old = self.screen
-        if old.clock_runs and not screen.clock_runs and self.game.clock is not None:
+        c = self.game.clock
+        if c is not None and old.clock_runs and not screen.clock_runs:
             from kalaha.clock import save  # (loaded with a clocked game)
 
-            save(self.game, self.now)  # (Continue goes on with the time this turn has used)
+            save(self.game, self.now, True)  # (stopped: the time away from the board is nobody's)
+        elif c is not None and screen == GAME and c.running < 0 and self.game.human_to_move():
+            c.start(self.game.board.to_move, self.now)  # (back from How to play)
         if old.module is not None and old.module != screen.module:
             forget(old.module)
             for name in old.helpers:

@@ -80,10 +80,12 @@ class ChessClock:
         self.since = now
 
 
-def save(game, now):
-    """Save `game`'s running clock mid-turn (the game left for the main menu, every 5 s: Game):
-    Continue and a restart go on from the time already used, not from the turn's start. The
-    record's encoding is the clock's own; the store keeps it in its journal (kalaha.store)."""
+def save(game, now, stop=False):
+    """Save `game`'s running clock mid-turn (every 5 s: Game.clock_tick), and `stop` it (the
+    board left for a screen where no clock runs: the main menu, How to play; App.go starts it
+    again back on the board): Continue and a restart go on from the time already used, not from
+    the turn's start. The record's encoding is the clock's own; the store keeps it in its
+    journal (kalaha.store)."""
     c = game.clock
     b = game.board
     saved = game.store.current
@@ -97,6 +99,8 @@ def save(game, now):
         payload[3 * side + 1] = (v >> 8) & 255
         payload[3 * side + 2] = (v >> 16) & 255
     game.store._append(_R_CLOCK, payload)
+    if stop:
+        c.stop(now)
 
 
 def format_ms(ms):

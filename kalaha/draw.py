@@ -222,7 +222,8 @@ def result(frame, title, mine, theirs, names, coach, labels, cursor):
     line(frame, 5, coach)
     for row in range(2):
         text = labels[row] if row < len(labels) else ""
-        line(frame, 6 + row, text if len(text) > COLUMNS - 2 else "  " + text, row == cursor)
+        # (a scroll mark under the second row when a third choice waits below it)
+        list_line(frame, 6 + row, " " + text, row == cursor, 2 if row == 1 and len(labels) > 2 else 0)
 
 
 def asleep(frame):

@@ -25,8 +25,8 @@ PAGES = (
     "Colours\nred: not allowed\nA pit blinks: danger\nOrange light runs:\ncomputer thinking\n\n",
     "Colours\nA sowing's capture or\nextra turn blinks in\nits sower's colour.\n"
     "In menus: blue keys\nmove, white choose.\n",
-    "Pit names\nS1-S6: your pits\n(bottom keys);\nN1-N6: the other\n"
-    "side's. A turn S3-1:\nS3, then S1 after\nthe extra turn.",
+    "Pit names\nS1..S6: South (you\nagainst the computer)\nN1..N6: North. Each\n"
+    "counts from its left.\nA turn S3-1: S3, then\nS1 (an extra turn).",
     "Two players\nThe device turns to\nwhoever moves next,\nafter the sowing.\nMenu: Agree draw.\n\n",
     "Seven pits\nPits 7 (Settings):\nthe knob picks your\npit, a push sows it.\n"
     "Bottom keys: < sow >.\n7 pits: the computer\nsearches every move.",

@@ -106,7 +106,8 @@ def stats_rows(app):
     games = sum(st[: 3 * len(LEVEL_NAMES)])
     if games:
         won = sum(st[0 : 3 * len(LEVEL_NAMES) : 3])
-        rows.append(("won %d%% of %d game%s" % (100 * won // games, games, "s"[: games - 1]))[:20])
+        text = "won %d%% of %d game%s" % (100 * won // games, games, "s"[: games - 1])
+        rows.append(text if len(text) <= 20 else text[: text.rindex(" ")])  # (a word, not a letter)
     rows.append("win streak: %d" % st[N_STATS - 2])  # (kalaha.store's _STREAK)
     rows.append("best streak: %d" % st[N_STATS - 1])
     t = STAT_TWO_PLAYER

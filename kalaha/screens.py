@@ -391,7 +391,7 @@ MAIN_ITEMS = (
 )
 RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU), ("Replay this game", "open_replay"))
 AGAIN_YOU_FIRST = (("Again: you first", "play_again"),) + RESULT_ITEMS[1:]  # (open_replay: kalaha.menus)
-AGAIN_COMPUTER_FIRST = (("Again: computer first", "play_again"),) + RESULT_ITEMS[1:]
+AGAIN_COMPUTER_FIRST = (("Again: computer 1st", "play_again"),) + RESULT_ITEMS[1:]
 DRAW_ITEMS = (("Play on", "decline_draw"), ("Accept draw", "accept_draw"))
 RESULT.menu = RESULT_ITEMS
 DRAW_OFFER.menu = DRAW_ITEMS

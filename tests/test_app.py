@@ -113,7 +113,7 @@ def test_play_again_follows_the_setup_and_says_who_starts():
     d.choose("Resign")
     d.choose("Yes, resign")
     d.frames(60)
-    expected = "Again: you first" if first == SOUTH else "Again: computer first"
+    expected = "Again: you first" if first == SOUTH else "Again: computer 1st"
     assert "> " + expected in lines(a)
     d.choose("Again")
     assert a.screen == GAME and a.game.computer == 1 - first  # (alternate: the other starts)
@@ -326,13 +326,13 @@ def test_resign_and_result_screen():
     assert a.screen == RESULT and a.game.end_result == a.game.computer
     shown = lines(a)
     assert shown[0].strip() == "You resigned"
-    assert shown[6] == "> Again: you first" and shown[7].strip() == "Main menu"
+    assert shown[6] == "> Again: you first" and shown[7] == " Main menu          v"  # (more below)
     a.turn(1)
     a.click()  # (keys and the knob mashed as the game ended: the result takes none for a second)
     assert a.screen == RESULT and lines(a)[6] == "> Again: you first"
     d.ready()
     a.turn(1)
-    assert lines(a)[6].strip() == "Again: you first" and lines(a)[7] == "> Main menu"
+    assert lines(a)[6].strip() == "Again: you first" and lines(a)[7] == "> Main menu         v"
     a.click()
     assert a.screen == MENU
 

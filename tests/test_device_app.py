@@ -20,7 +20,7 @@ def play(level, two_players, pits=5):
     app.click()
     if not two_players:
         app.level = level
-        app.cursor = 2
+        app.cursor = 0  # (the setup opens on Start game)
         app.click()
     play_out(app)
     return "%s|%s|%s|%s" % (level, two_players, app.game.board.record(), app.game.result_text)

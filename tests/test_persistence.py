@@ -247,6 +247,27 @@ def test_the_clock_goes_on_from_the_time_used_mid_turn_by_menu_and_by_power_cut(
         d.choose("Main menu")
         d.choose("Continue")
         assert used - 40 <= a.game.clock.left(SOUTH, d.t) <= used
+    # On the main menu the clock stands still: minutes there, a question answered (a new game
+    # over the saved one: No), and the flag has not fallen, the time is what it was.
+    used = a.game.clock.left(SOUTH, d.t)
+    a.click()
+    d.frames()
+    d.choose("Main menu")
+    d.frames(200000 // 20)
+    d.choose("Two players")
+    d.choose("No")
+    assert a.store.current is not None and a.store.current.result < 0
+    d.choose("Continue")
+    assert a.screen == GAME and used - 40 <= a.game.clock.left(SOUTH, d.t) <= used
+    # How to play from the game menu is the player's own time (as the game menu and the moves).
+    a.click()
+    d.frames()
+    d.choose("How to play")
+    d.frames(500)
+    a.click()
+    d.frames()
+    assert a.screen == GAME and a.game.clock.running == SOUTH
+    assert used - 10100 <= a.game.clock.left(SOUTH, d.t) <= used - 10000
     # A power cut mid-turn gives back at most _SAVE_S seconds.
     d.frames(777)
     before = a.game.clock.left(SOUTH, d.t)

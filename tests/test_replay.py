@@ -245,7 +245,7 @@ def test_the_result_replays_the_game_just_ended():
     with TextCheck() as texts:
         a.turn(2)
         d.frames()
-        assert lines(a)[6] == "  Main menu" and lines(a)[7] == "> Replay this game"
+        assert lines(a)[6] == " Main menu" and lines(a)[7] == "> Replay this game"
         a.click()
         d.frames()
         r = a.screen
@@ -272,7 +272,7 @@ def test_how_to_play_from_the_game_menu_and_back_to_the_game():
     assert lines(a)[0].startswith("How to play 1/") and a.screen.module == "kalaha.howto"
     a.turn(1)
     d.frames()
-    assert lines(a)[0].startswith("Store and capture")
+    assert lines(a)[0].startswith("Store & capture")
     a.click()  # a push: back to the board, the game as it was
     d.frames()
     assert a.screen == GAME and a.game.board.ply >= ply

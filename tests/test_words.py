@@ -92,3 +92,17 @@ def test_after_a_question_the_cursor_stays_on_the_row_that_asked():
     assert a.screen == SETTINGS and lines(a)[[ln.startswith("> ") for ln in lines(a)].index(True)].startswith(
         "> Reset"
     )
+
+
+def test_the_keys_captions_name_the_pits_as_the_display_does_whoever_starts():
+    from hw.keycaps import key_caption
+
+    d = Driver(hints=False)
+    start_vs_computer(d, "easy", starts="computer")
+    a = d.app
+    d.idle()  # the computer (South) has sowed: the player is North, the bottom keys still
+    assert a.game.computer == SOUTH and a.game.board.to_move == NORTH
+    assert [key_caption(a, k) for k in (6, 11, 0, 5)] == ["S1", "S6", "N6", "N1"]
+    a.turn(1)  # the knob's preview names the same pit as the key's caption
+    d.frames()
+    assert words(a).startswith("push: %s " % key_caption(a, a.pit_cursor))

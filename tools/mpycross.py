@@ -130,7 +130,10 @@ def fetch(version, out=None):
         _download(address, part, want, version)
         os.replace(part, cache_path(version))
     except FetchError as e:
-        raise FetchError("refused %s: %s, nothing kept: %s" % (address, e, _instead(version))) from None
+        raise FetchError(
+            "refused %s: %s, nothing kept: set MPY_CROSS=path/to/mpy-cross (CircuitPython %s.x's)"
+            % (address, e, version)
+        ) from None
     except (OSError, http.client.HTTPException, subprocess.SubprocessError, ValueError) as e:
         raise FetchError(
             "could not fetch CircuitPython %s's from %s (%s): %s"
