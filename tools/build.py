@@ -147,6 +147,7 @@ def endgame_table(out):
             out.write("warning: no endgame table (%s; pip install -r requirements-device.txt)\n" % e)
             return None
         started = time.time()
+        os.makedirs(os.path.dirname(ENDGAME_CACHE), exist_ok=True)  # (a fresh clone has no build/)
         endgame_db.build(ENDGAME_CACHE, 6, ENDGAME_SEEDS)
         out.write("built the endgame table (%d seeds) in %.0f s\n" % (ENDGAME_SEEDS, time.time() - started))
     return ENDGAME_CACHE
