@@ -1,5 +1,6 @@
 # Pocket Kalaha: every target sets up what it needs by itself.
 #   make play     the game (desktop simulator; default settings)
+#   make check    lint, types and the CPython tests but the device and slow ones: about 2.5 minutes, every edit
 #   make test     the whole test suite (lint, types, CPython, CircuitPython 9 and 10, emulator smoke run)
 #   make device [CP=9|10]   build/CIRCUITPY: exactly what goes on the drive (.mpy for that CircuitPython)
 #   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
@@ -20,7 +21,7 @@ STAMP := $(VENV)/.installed
 CP ?= 10
 LEVEL ?= strong
 
-.PHONY: play test typecheck venv bench device deploy uf2 firmware memory emulate pictures web serve clean
+.PHONY: play check test typecheck venv bench device deploy uf2 firmware memory emulate pictures web serve clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +43,11 @@ pictures: $(STAMP)
 	rm -f build/pictures.bin
 	mkdir -p build
 	$(PY) code.py --headless --script docs/screens.script --data build/pictures.bin
+
+check: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m tools.typecheck
+	$(PY) -m pytest -m "not device and not slow"
 
 test: $(STAMP) node_modules/.installed
 	$(PY) -m ruff check .

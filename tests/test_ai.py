@@ -336,6 +336,7 @@ def play_turn_from_the_line(board, search):
     return played
 
 
+@pytest.mark.slow
 def test_the_principal_lines_extra_turn_sowings_keep_perfect_play():
     # Checked against brute force: after a full-depth search, the turn played from its line
     # (as many sowings as the line knows) leaves a position worth the perfect-play margin.
@@ -387,7 +388,9 @@ def test_an_extra_turns_next_sowing_gets_what_the_turn_has_left(budget, spent):
         assert share == budget // 8  # else an eighth
 
 
-@pytest.mark.parametrize("level", LEVEL_NAMES)
+@pytest.mark.parametrize(
+    "level", [pytest.param(n, marks=pytest.mark.slow) if n == "expert" else n for n in LEVEL_NAMES]
+)
 def test_a_whole_turn_keeps_to_its_levels_budget(level):
     # The budget is the turn's: extra turns take what is left, the turn at most a quarter over
     # (a search cut by its budget finishes its current node first: a few nodes more).

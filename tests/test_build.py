@@ -13,6 +13,10 @@ from kalaha.game import SEAT_NAMES
 from tools import build, circuitpython, memory
 from tools.manifest import DEVICE_DATA, DEVICE_LIBRARIES, MACHINE_CODE, device_files
 
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+
 
 @pytest.fixture(scope="module")
 def built():

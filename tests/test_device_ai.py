@@ -6,6 +6,10 @@ from cpy import VERSIONS, run_cp
 from kalaha import Board
 from kalaha.ai import Search
 
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+
 POSITIONS = ["", "3-6 2-1", "6 2-1 3-6-5 2 6-2 6", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 3-6-2 6-3"]
 
 SCRIPT = """

@@ -3,9 +3,14 @@ give the same result as CPython."""
 
 import os
 
+import pytest
 from cpy import ROOT, run_cp
 
 from kalaha.app import App
+
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
 
 GAME_SCRIPT = """
 from kalaha.app import App

@@ -12,6 +12,10 @@ from kalaha.perft import perft
 from tools import circuitpython
 from tools.manifest import device_files
 
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+
 RULESETS = [
     dict(),
     dict(empty_capture=True),

@@ -8,6 +8,10 @@ import pytest
 
 from tools import build, emulate
 
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+
 
 def require_emulator():
     try:

@@ -76,7 +76,12 @@ def command_line_move(record, level, seed, table_path, firmware):
 
 
 @pytest.mark.parametrize(
-    "firmware, with_table, count", [("ours", True, POSITIONS), ("ours", False, 25), ("stock", True, 40)]
+    "firmware, with_table, count",
+    [
+        pytest.param("ours", True, POSITIONS, marks=pytest.mark.slow),
+        pytest.param("ours", False, 25, marks=pytest.mark.slow),
+        ("stock", True, 40),
+    ],
 )
 def test_move_plays_the_devices_whole_turn(table_file, tmp_path, firmware, with_table, count):
     # Every level (without a table fewer positions: Expert's 180,000 nodes a turn are slow in
@@ -101,6 +106,7 @@ def test_move_plays_the_devices_whole_turn(table_file, tmp_path, firmware, with_
         table.close()
 
 
+@pytest.mark.slow
 def test_the_table_changes_what_strong_and_expert_play(table_file):
     # (so the comparison above tells a turn with the table from one without it: 15 of 42 each)
     table = EndgameTable(table_file)

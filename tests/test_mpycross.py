@@ -20,6 +20,10 @@ from cpy import ROOT
 
 from tools import build, circuitpython, mpycross, uf2
 
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+
 PINNED = ("9", "linux-amd64")
 
 

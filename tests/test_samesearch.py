@@ -14,6 +14,10 @@ import samesearch_run
 from kalaha import cli
 from tools import build, circuitpython
 
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 

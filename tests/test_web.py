@@ -18,6 +18,10 @@ from hw.web import BrowserFlash, Web, image_bytes
 from kalaha.reading import board_label, read_board, read_lines, screen_kind
 from tools import web as webtool
 
+pytestmark = (
+    pytest.mark.device
+)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+
 CHROMIUM = os.environ.get("KALAHA_CHROMIUM", "/usr/bin/chromium")
 DRIVER = os.path.join(ROOT, "tests", "web_driver.mjs")
 KEYBOARD = "123qweasdzxc"  # web/kalaha.js, as hw/desktop.py
