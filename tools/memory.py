@@ -462,9 +462,10 @@ def file_sizes(drive=DRIVE):
     return sorted(out)
 
 
-def report(out=None, drive=DRIVE, games=50):
+def report(out=None, drive=DRIVE, games=50, low=48, high=256):
     """Print the drive's files, where the heap goes, the session's figures, `games` games in a row
-    (none: the drift's own test plays them) and `smallest heap: N KB`."""
+    (none: the drift's own test plays them) and `smallest heap: N KB` (looked for from `low` to
+    `high` KB; a narrower window takes fewer runs: the test's)."""
     out = out or sys.stdout
     files = file_sizes(drive)
     out.write("files on the drive (%s):\n" % os.path.relpath(drive))
@@ -507,7 +508,7 @@ def report(out=None, drive=DRIVE, games=50):
                 "%d games in a row at %d KB: free after the first %d bytes, after the last %d (%+d)\n"
                 % (games, DEVICE_HEAP_KB, first, last, last - first)
             )
-    smallest = smallest_heap(drive)
+    smallest = smallest_heap(drive, low=low, high=high)
     out.write("smallest heap: %s\n" % ("%d KB" % smallest if smallest else "over 256 KB"))
     return smallest
 
