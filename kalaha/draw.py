@@ -177,30 +177,25 @@ def list_line(frame, page, text, inverted, mark):
                 frame.column(_MARK_X + i, page * 8, arrow[i], inverted)
 
 
-def menu(frame, title, labels, cursor, footer, first=-1, header=None):
+def menu(frame, title, labels, cursor, footer, first=-1):
     """A title, the rows of `labels` from `first` (-1: around the `cursor`), the cursor's row
     an inverted bar (cursor -1: a list, nothing to choose), scroll marks where more rows are
-    above or below, and the footer. A `header` stays on the line under the title."""
+    above or below, and the footer."""
     rows = PAGES - 2
-    top = 1
-    if header is not None:
-        line(frame, 1, header)
-        rows -= 1
-        top = 2
     if first < 0:
         first = max(0, min(cursor - rows // 2, len(labels) - rows))
     title_line(frame, title)
     for row in range(rows):
         i = first + row
         if i >= len(labels):
-            line(frame, row + top, "")
+            line(frame, row + 1, "")
             continue
         mark = 0
         if row == 0 and first > 0:
             mark = 1
         elif row == rows - 1 and i < len(labels) - 1:
             mark = 2
-        list_line(frame, row + top, labels[i], i == cursor, mark)
+        list_line(frame, row + 1, labels[i], i == cursor, mark)
     line(frame, FOOTER, footer)
 
 

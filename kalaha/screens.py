@@ -165,11 +165,10 @@ class Listing(Page):
     """Rows of text to read, scrolled by the knob (or the top and bottom keys); a push or a
     middle key goes back. Nothing in it can be chosen, so nothing looks as if it could."""
 
-    def __init__(self, heading, rows_of, back, module, clock_runs=False, header_of=None):
+    def __init__(self, heading, rows_of, back, module, clock_runs=False):
         self.heading = heading
         self.module = module
         self.rows_of = rows_of  # the name of a function(app) in its module
-        self.header_of = header_of  # ... and of the line kept over the rows, if any
         self.back = back
         self.clock_runs = clock_runs
         self.scroll = 0  # the first row shown
@@ -177,14 +176,11 @@ class Listing(Page):
     def rows(self, app):
         return self.of_module(self.rows_of)(app)
 
-    def header(self):
-        return None if self.header_of is None else self.of_module(self.header_of)
-
     def enter(self, app):
         self.scroll = self.last_scroll(app) if self.back is GAME else 0
 
     def last_scroll(self, app):
-        return max(0, len(self.rows(app)) - (6 if self.header_of is None else 5))
+        return max(0, len(self.rows(app)) - 6)
 
     def turn(self, app, delta):
         self.scroll = max(0, min(self.scroll + delta, self.last_scroll(app)))
@@ -193,7 +189,7 @@ class Listing(Page):
         app.go(self.back)
 
     def draw(self, app):
-        app.view.list(app, self.heading, self.rows(app), self.scroll, LIST_FOOTER, self.header())
+        app.view.list(app, self.heading, self.rows(app), self.scroll, LIST_FOOTER)
 
 
 class Result(Menu):

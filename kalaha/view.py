@@ -483,10 +483,9 @@ class View:
         menu(app.frame, title, self.labels_of(items), app.cursor, app.message or footer or MENU_FOOTER)
         self.menu_pixels(app)
 
-    def list(self, app, title, rows, first, footer, header=None):
-        """A title (and a `header` kept under it) and rows of text from `first` (no cursor:
-        nothing to choose)."""
-        menu(app.frame, title, rows, -1, app.message or footer, first, header)
+    def list(self, app, title, rows, first, footer):
+        """A title and rows of text from `first` (no cursor: nothing to choose)."""
+        menu(app.frame, title, rows, -1, app.message or footer, first)
         self.menu_pixels(app)
 
     def labels_of(self, items):
