@@ -2,8 +2,8 @@
 so that machine code can read the file from the memory-mapped flash without the file system.
 
 The RP2040 maps the MacroPad's flash from 0x10000000 and the drive starts 1 MiB in: a byte at
-volume offset N is at 0x10100000 + N (read through our firmware's viper code; the game's figures
-for it are in docs/performance.md, "What more would take"). Only a file of the root directory in
+volume offset N is at 0x10100000 + N (read through our firmware's viper code; its figures are in
+docs/performance.md, "An endgame-table probe as machine code"). Only a file of the root directory in
 one piece (consecutive clusters) is located: anything else is read through the file as before.
 One function, its state in locals: every name a module keeps is interned on the device for good.
 """

@@ -27,22 +27,22 @@ from kalaha.screens import RESULT  # noqa: E402
 # ----- configurables -----------------------------------------------------------------------
 _ENCODER_SWITCH_KEY = const(12)  # the encoder's push switch joins the key scanner as a 13th key
 _REPORT_MS = const(5000)  # how often the serial console gets the frame and heap figures
-# A garbage collection takes 13-17 ms: done in a frame of its own once free memory drops below
-# this, not by the firmware in whatever frame allocates then (docs/performance.md).
+# A collection fills a frame: made in a frame of its own once free memory drops below this,
+# before the firmware would make one mid-frame (docs/performance.md, 'Frames').
 _COLLECT_BELOW = const(56 * 1024)
 # A collection that leaves less than that free (the game's own objects: a ring game, the music)
 # lowers the line to this much under what it left, so not every housekeeping frame collects in
-# vain; never under the floor, above the firmware's own collection (about 42 KB free).
+# vain; never under the floor, above where the firmware collects by itself.
 _COLLECT_STEP = const(4 * 1024)
 _COLLECT_FLOOR = const(46 * 1024)
 _HOUSEKEEPING_FRAMES = const(10)  # how often a busy app is asked whether a collection is due
 # A frame's goal: 20 ms of device time, all included. What its start has used (the keys, a
-# sowing made and saved, the pixels, sending the frame's changed pages: up to 10 ms) decides
-# what follows: the app's tick waits for the next frame when the start has used the time, and
-# the tick's own long work (the search, the table's check) stops by the clock itself.
+# sowing made and saved, the pixels, the frame's changed pages) decides what follows: the app's
+# tick waits for the next frame when the start has used the time, and the tick's own long work
+# (the search, the table's check) stops by the clock itself.
 _TICK_UNTIL_MS = const(10)  # the app ticks only in a frame that has used no more than this
-_COLLECT_UNTIL_MS = const(2)  # a collection (13-17 ms) only in a frame that has used no more than this
-_ASK_FREE_UNTIL_MS = const(15)  # gc.mem_free() (3-4 ms) after the tick only if the frame has room
+_COLLECT_UNTIL_MS = const(2)  # a collection only in a frame that has used no more than this
+_ASK_FREE_UNTIL_MS = const(15)  # gc.mem_free() after the tick only if the frame has room for it
 # The OLED's brightness when awake, dimmed and asleep (app.power 0, 1, 2); asleep it also
 # shows nothing (the app blanks its lines), which is what saves an OLED's power.
 OLED_BRIGHTNESS = (1.0, 0.1, 0.0)
@@ -82,8 +82,7 @@ class Sound:
         self.enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self.enable.switch_to_output(value=True)
         self.audio = audiopwmio.PWMAudioOut(board.SPEAKER)
-        # 11,025 Hz: a 256-sample buffer lasts 23 ms, longer than a collection (13-20 ms, no
-        # background work meanwhile), and rendering costs half what 22,050 Hz does.
+        # 11,025 Hz: a buffer outlasts a collection (docs/performance.md, 'Background music').
         self.synth = synthio.Synthesizer(sample_rate=11025)
         self.audio.play(self.synth)
         self.note = None
@@ -243,12 +242,12 @@ def main():
             app.turn(position - last_position)
             last_position = position
         # The beeps (a key's at once; the last tick's a frame later) and the music, before the
-        # frame's budgeted work: what the music's start and its tune's reading take (a few ms)
-        # counts in the time the tick and the housekeeping below are given.
+        # frame's budgeted work: what the music's start and its tune's reading take counts in
+        # the time the tick and the housekeeping below are given.
         sound.play(app, now)
         # Show what the last tick made, then tick: the thinking slices can then use what is
         # left of the frame's time (kalaha.thinking.THINK_FRAME_MS, counted from `ticks`).
-        # The pixels are sent only when one changed (a show costs about 2 ms).
+        # The pixels are sent only when one changed (a show takes a share of the frame).
         changed = False
         for k in range(12):
             colour = app.pixels[k]
@@ -272,16 +271,16 @@ def main():
             oled.show(app.frame, app.flip)
         if measure:
             measure = False
-            free = gc.mem_free()  # (3-4 ms: in the frame after the collection's)
+            free = gc.mem_free()  # (in the frame after the collection's: both would not fit one)
             below = max(_COLLECT_FLOOR, min(_COLLECT_BELOW, free - _COLLECT_STEP))
             if supervisor.runtime.serial_connected:
                 report.collected(free)
         display_done = supervisor.ticks_ms()
         spent = (display_done - ticks) % TICKS_WRAP
         # Housekeeping: a collection is its frame's only work, in a frame that has used almost
-        # nothing yet. Whether one is due (gc.mem_free(), 3-4 ms) is asked a frame before: every
-        # quiet frame, else every _HOUSEKEEPING_FRAMES, where the frame has room for it
-        # (docs/performance.md: frames on the emulated MacroPad).
+        # nothing yet. Whether one is due (gc.mem_free()) is asked a frame before: every quiet
+        # frame, else every _HOUSEKEEPING_FRAMES, where the frame has room for it
+        # (docs/performance.md, 'Frames on the emulated MacroPad').
         housekeeping = (housekeeping + 1) % _HOUSEKEEPING_FRAMES
         ask = not collect and (housekeeping == 0 or app.quiet())
         if collect and spent <= _COLLECT_UNTIL_MS:

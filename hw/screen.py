@@ -17,8 +17,8 @@ _NOTHING = b""
 
 
 class Oled:
-    """Sends the frame's changed pages (1 KB for a whole picture: about 4 ms on the MacroPad,
-    measured emulated); turned for North by the panel's own scan directions, at no cost."""
+    """Sends the frame's changed pages (1 KB for a whole picture: docs/performance.md, 'Frames');
+    turned for North by the panel's own scan directions, at no cost."""
 
     def __init__(self, display):
         self.display = display

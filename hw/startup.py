@@ -60,9 +60,9 @@ def take_frozen_twins():
     """Our firmware's frozen twins of the music's modules and pondering's (firmware/build.sh,
     FROZEN_SOURCES: the drive's name with "_" for "."), imported now and registered under the
     drive's names: then switching the music on, or a game's pondering, imports nothing
-    (CircuitPython collects the heap after every import it loads: 17-20 ms in a game, a frame's
+    (CircuitPython collects the heap after every import it loads: in a game, a frame's whole
     time), and kalaha.compat.forget leaves them. Their code runs from flash; the heap holds their
-    functions and dicts (about 1 KB, docs/performance.md). Stock firmware froze nothing (no frozen
+    functions and dicts (docs/performance.md, 'Memory'). Stock firmware froze nothing (no frozen
     search either): the drive's modules are imported when the music is switched on, or for the
     first game that ponders. Returns the names taken."""
     if "kalaha_searchcore" not in sys.modules:
@@ -128,7 +128,7 @@ def start():
     )
     report = SerialReport()
     # The menus' actions, imported here rather than at the first menu item chosen: an import
-    # takes 20-35 ms on the device, a frame's whole time (App.go lets them go in games). Not
+    # takes a frame's whole time on the device (App.go lets them go in games). Not
     # under a first start's help: its pages have the heap then (App.act imports them later).
     if app.screen.module is None:
         __import__("kalaha.menus")

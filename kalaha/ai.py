@@ -108,13 +108,11 @@ _PROBE = const(3)
 
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
-# An endgame-table probe counts as this many nodes: a seek and a 1-byte read, 1.1-1.5 ms on
-# the emulated MacroPad, where a node in a game takes about 0.6 ms in bytecode ...
+# What an endgame-table probe counts against the budget: about its device time in nodes, as
+# bytecode ...
 _PROBE_NODES = const(2)
-# ... and as machine code, where a node takes 17.5 us (emulated, docs/performance.md): our
-# firmware reads the table straight from the flash (hw/startup.py table_in_flash), a probe as
-# quick as one the probe cache answers, under 0.05 ms (through the file, a table in pieces on
-# the drive, 0.20 ms: it plays the same moves, slower). The levels' budgets count time.
+# ... and as machine code, a miss read from the flash (hw/startup.py table_in_flash) or a hit of
+# the probe cache (docs/performance.md, 'An endgame-table probe as machine code').
 _MACHINE_PROBE_NODES = const(2)
 _MACHINE_HIT_NODES = const(2)
 # The probe cache's slots as machine code (512 bytes of heap): a quarter of a search's probes
@@ -128,17 +126,8 @@ _UNIT = const(16)  # one seed in evaluation units
 MAX_PLY = const(200)
 _SLOTS = const(8)  # move slots per ply (P <= 6)
 _MASK30 = const(0x3FFFFFFF)
-# The transposition table's size, the device's included: 128 entries, 1 KB of heap. 2,048
-# entries once scored 5 points more for Strong against the plain depth 7 (four 40-game runs,
-# within their noise); head to head, 1,024 against 2,048 entries scored 52.5% for Strong and
-# 48.8% for Expert (80 games each). Move quality scored exactly (tools/quality.py, 2026-11-30
-# night): 512 against 1,024 entries the same for Strong and Expert on 300 positions with 10-21
-# seeds and 100 with 22-30 (one position apart for Expert without the endgame table); 256
-# against 512 entries on another 400, the same with the table (as the device plays) and within
-# a position or two without it (Strong 81.7% / 0.80 against 83.0% / 0.77 at 10-21 seeds, 74.0%
-# against 73.0% at 22-30). 128 against 256 entries (2026-12-01): the same moves at 10-21 seeds;
-# at 31-40 Strong 78.3% / 1.26 against 77.7% / 1.29 seeds lost, Expert 80.3% / 1.01 both. The
-# heap went to the board's graphics (the pits' boxes) and the sliced endgame work.
+# The transposition table's size, the device's included: 128 entries, 1 KB of heap; bigger
+# tables play the same moves (docs/decisions.md).
 _TABLE_BITS = const(7)
 
 # run()'s ranking numbers while no endgame table is open (it reads them only with one).
@@ -186,10 +175,9 @@ class Search:
         self.root_first = -1  # the root's first legal pit's cell (Search.start)
         self.done = True
         # Hash and probe the table only this far from the leaves: nearer, hashing costs more
-        # than the table saves (measured: the same nodes, 17% less time in the VM than at 2).
+        # than the table saves (docs/decisions.md).
         self.tt_min_depth = 4
-        # Iterative deepening in steps of two plies: measured 25% fewer nodes to depth 10
-        # (12 positions), a third fewer from the opening, and no weaker at Strong's budget.
+        # Iterative deepening in steps of two plies: fewer nodes, no weaker (docs/decisions.md).
         self.deepen = 2
         self.nodes = 0
         self.stop_early = False
@@ -263,7 +251,7 @@ class Search:
         # With the table a finished game scores its margin on the evaluation's scale, as the
         # table's exact values do: a line that ends the game and one the table knows compare
         # by their margins (on the WIN scale a game-ending loss by 2 looked worse than a known
-        # loss by 6; docs/performance.md).
+        # loss by 6; docs/decisions.md).
         w[_MARGIN_SCALE] = 1 if self.table is not None else 0
         w[_TMAX] = self.table.max_seeds if self.table is not None else -1
         # Where the device's firmware reads the table from the flash itself (hw.flashfile): only
@@ -459,13 +447,10 @@ class Search:
         if deeper > self.max_depth and self.iter_depth < self.max_depth:
             deeper = self.max_depth
         # A won or lost line found does not end the thinking: a deeper iteration can still
-        # find a bigger margin (issue 23; docs/performance.md).
-        # Budgeted by what the next iteration will cost: an iteration cut short by the budget
-        # mostly wastes its nodes (it only keeps a root move that beat the previous best), so
-        # with stop_early none is begun that is expected to overrun, predicting its cost from
-        # the growth between the last two (at least 1.5 times the last). Measured with
-        # tools.quality on 300 positions with 31-40 seeds: at about the same nodes a move,
-        # 1.08 seeds lost against 1.20 (docs/performance.md).
+        # find a bigger margin (issue 23; docs/decisions.md).
+        # With stop_early no iteration is begun that is expected to overrun the budget (one cut
+        # short mostly wastes its nodes): its cost predicted from the growth between the last
+        # two, at least 1.5 times the last (docs/decisions.md).
         overrun = False
         if self.stop_early:
             cost = self.nodes - self.iter_from  # (within the budget: its square a small int)
@@ -484,33 +469,16 @@ class Search:
 
 
 # A level's budgets: (node budget, node budget with the table near, device time cap in ms), one
-# set for each code the device's search may run as. The budget and the cap are the whole turn's:
-# an extra turn goes on with the pits the first search chose for it (its principal line), or
-# searches with what the turn has left (at least an eighth, the turn at most a quarter over:
-# turn_share). The cap counts wall-clock time, and a thinking frame gives the search most but not
-# all of its 15-20 ms (kalaha.thinking), so the budgets are what the device completes within the
-# cap: the host, counting nodes, plays what the device plays (docs/performance.md has the figures).
-# - As machine code (our firmware; 37,000-49,000 nodes a second in a game on the emulated
-#   MacroPad, a table probe as much time as _MACHINE_PROBE_NODES nodes, one the probe cache
-#   answers _MACHINE_HIT_NODES), Expert's 250,000 are a limit: it begins no iteration it cannot
-#   finish, so its turns take 1-5 s (the opening's are the longest, about 45,000 nodes a second),
-#   within the cap; near the table its nodes, most of them probes, buy exact values. Strong's
-#   middle game is what that Expert still beats clearly; near the table its 60,000 nodes (about
-#   1 s) buy exact values too.
-# - As bytecode (stock CircuitPython; about 1,600 nodes a second), Expert's 12,000 are what the
-#   device completes in its 7.5 s cap (about 4,600 spent a turn).
-# The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
-# least 70% against the one below, from even openings (kalaha.match).
-# Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never
-# the reply, so it leaves seeds to be captured, and it misjudges a move by up to three seeds
-# (it may miss a small capture or extra turn).
-# Medium looks four turns ahead (extra-turn sowings are free) and misjudges by up to four seeds:
-# its depth, not its budget, bounds it, so both codes play it alike.
-# Strong and Expert count an extra-turn sowing as half a ply: in 40-game runs that scored as
-# well as a whole ply and clearly better than free at these budgets. A plain store-difference
-# evaluation beat weighting seeds on the row, one fitted to the endgame table
-# (tools/learned_fit.py: per-pit weights) and a bonus for having the move at 22-30 seeds; late
-# move reductions and a bigger transposition table made no difference (docs/performance.md).
+# set for each code the device's search may run as (play_as). The budget and the cap are the
+# whole turn's: an extra turn goes on with its principal line, or searches with what the turn
+# has left (turn_share). Each budget is what the device completes within the cap, so the host,
+# counting nodes, plays what the device plays; the ladder spaces the levels so that each wins at
+# least 70% against the one below (docs/performance.md, 'The computer's thinking time on the
+# device' and 'The levels' ladder'; what was tried: docs/decisions.md).
+# Easy sees its own whole turn and never the reply, and misjudges a move by up to three seeds;
+# Medium looks four turns ahead (extra-turn sowings free) and misjudges by up to four: its depth,
+# not its budget, bounds it, so both codes play it alike; Strong and Expert count an extra-turn
+# sowing as half a ply and play the endgame table, Expert beginning no iteration it cannot finish.
 MACHINE_CODE = "machine code"
 BYTECODE = "bytecode"
 

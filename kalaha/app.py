@@ -379,7 +379,7 @@ class App:
         if screen.shows_board or screen.module is not None:
             forget("kalaha.menus")  # (the menus' actions: App.act imports them again)
             if self.game.clock is None:
-                forget("kalaha.clock")  # (the settings' and the menus' import: 1.5 KB a game needs not)
+                forget("kalaha.clock")  # (the settings' and the menus' import: heap a game needs not)
         if screen.ring and not old.ring:
             self.make_room_for_ring()
         elif old.ring and not screen.ring:
@@ -427,8 +427,8 @@ class App:
 
     def menus_ahead(self, module=None):
         """A menu's actions (`module`, else kalaha.menus) imported before a choice needs them, in
-        a frame that drew nothing: the import takes 20-35 ms on the device, too much for the
-        choice's frame."""
+        a frame that drew nothing: an import takes a frame's whole time on the device, too much
+        for the choice's frame."""
         import sys
 
         module = module or "kalaha.menus"

@@ -23,10 +23,9 @@ from kalaha.store import crc32
 MAGIC = b"KDB1"
 HEADER = const(32)
 BLOCK = const(1024)  # bytes of values per checked block
-# A block is checked this many bytes at a time, about 1 ms on the device. Each
-# check allocates a little (the CRC is a 32-bit int: a long on the device), so bigger pieces
-# mean fewer collections of the heap while the table is checked (128-byte pieces made one
-# every few frames, each 13-17 ms, measured on the emulated MacroPad).
+# A block is checked this many bytes at a time, a small share of a quiet frame. Each check
+# allocates a little (the CRC is a 32-bit int: a long on the device), so bigger pieces mean
+# fewer collections of the heap while the table is checked (docs/decisions.md).
 CHUNK = const(512)
 CRC_BATCH = const(32)  # stored CRCs read at once (one read instead of a seek per block)
 
@@ -124,10 +123,8 @@ class EndgameTable:
         self.chunk = scratch if scratch is not None and len(scratch) == CHUNK else bytearray(CHUNK)
         self.byte = bytearray(1)
         self.probes = 0
-        # Where the file is (-1: not known): a read where the last one ended needs no seek.
-        # (Cheap either way on the MacroPad's firmware, measured emulated: 50 reads of 128
-        # bytes in 1 ms, a seek to the file's end and back unmeasurable; it keeps the check's
-        # reads sequential on a slower file system.)
+        # Where the file is (-1: not known): a read where the last one ended needs no seek, so
+        # the check's reads stay sequential on a slower file system than the MacroPad's.
         self.at = -1
         self.crcs = bytearray(4 * CRC_BATCH)  # the stored CRCs of CRC_BATCH blocks from crcs_first
         self.crcs_first = -1

@@ -2,7 +2,7 @@
 the draw, resigning and leaving. Imported while the game menu is shown (its Menu.module).
 
 Apart from kalaha.menus (new games, the result's Play again, the question's resign) so that the
-screens around a game hold only their own code: the result screen 2 KB more free heap.
+screens around a game hold only their own code (docs/decisions.md).
 """
 
 from kalaha.board import DRAW, END_AGREED, SWAP

@@ -95,7 +95,7 @@ def even_openings(rules, count, plies, seed, nodes=EVEN_NODES):
 
     Random sowings often hand one side a lead (4 seeds or more in two openings of three, 6-pit
     game), and from such an opening each player tends to win with the favoured side, whatever
-    its strength; a person starts from the even start position (docs/performance.md).
+    its strength; a person starts from the even start position (docs/decisions.md).
     """
     drawn = openings(rules, 3 * count, plies, seed)
     search = Search()

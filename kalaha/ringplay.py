@@ -28,8 +28,8 @@ CAP_MS = {"easy": 1000, "medium": 800, "strong": 1500, "expert": 5000}
 SOWING_FLOOR_MS = 100  # ... and the least an extra turn's next sowing may think
 COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
 ANIM_MS = (40, 110, 220)  # ms a seed, by the speed setting
-# The search's slice: one sowing (up to about 1.5 ms on the device, a ring's sowing and its
-# position copied); four made frames of 21-22 ms (docs/performance.md).
+# The search's slice: one sowing (a ring's sowing and its position copied), so that a frame
+# stays within its time (docs/decisions.md).
 THINK_NODES = 1
 FOOTER_TEXT = "keys: sow  push: menu"
 

@@ -214,14 +214,14 @@ class Result(Menu):
         th = app.thinker
         if self.coaching:
             if app.frame.drawn or not app.frame.complete:
-                # It starts in a frame that drew nothing: on the device the result's whole
-                # picture alone takes 11 ms, the coach's setup about 4 (docs/performance.md).
+                # It starts in a frame that drew nothing: the result's whole picture and the
+                # coach's setup would not fit one (docs/performance.md, 'Frames').
                 return
             self.coaching = False
             t = th.endgame
             if g.computer is not None and t is not None and t.rules_match(g.board):
                 # The coach's code is imported here and let go once it has spoken
-                # (Thinker.drop_coach). The import (10-25 ms on the device) falls in the
+                # (Thinker.drop_coach). The import (a frame's time on the device) falls in the
                 # result's first second, which takes no input anyway.
                 from kalaha.coach import Coach
 

@@ -40,8 +40,8 @@ def compact(store):
 def _write_snapshot(store):
     """Header and one snapshot record into the image; False when it does not fit."""
     image = store.image
-    # Erased flash reads 0xFF: blank the image 64 bytes at a time from a constant (a byte
-    # at a time took about 40 ms on the device; one 4 KB constant would be a 4 KB block).
+    # Erased flash reads 0xFF: blank the image 64 bytes at a time from a constant (a byte at a
+    # time is slow on the device; one 4 KB constant would be a 4 KB block).
     for i in range(0, SIZE, 64):
         image[i : i + 64] = _ERASED
     image[0] = MAGIC0

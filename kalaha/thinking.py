@@ -10,15 +10,15 @@ from kalaha.frame import TICKS_WRAP
 
 # The search stack in sowings: a deeper line is scored as a leaf (the host's solver goes deeper).
 SEARCH_PLIES = const(32)
-SLICE_NODES = const(4)  # nodes per slice in bytecode: 1-2 ms on the RP2040 (docs/performance.md)
-# ... and where the search runs as machine code (kalaha.ai.CODE): about 1 ms at 50,000 nodes a
-# second, a slice's own cost (some 60 us: step() and entering the machine code) a few percent.
+SLICE_NODES = const(4)  # nodes per slice in bytecode: a short slice (docs/performance.md, 'Frames')
+# ... and where the search runs as machine code (kalaha.ai.CODE): a slice as short, its own
+# cost (step() and entering the machine code) a few percent of it.
 MACHINE_SLICE_NODES = const(48)
 # While the computer thinks, slices run while the next is predicted to end within this much of
 # the frame, so a frame with its drawing stays within 20 ms.
 THINK_FRAME_MS = const(14)
-# A slice is predicted to take as long as the last one, but at least this (a table probe can
-# take 3-5 ms).
+# A slice is predicted to take as long as the last one, but at least this (a slice with a table
+# probe takes longer: docs/performance.md, 'Frames').
 SLICE_GUARD_MS = const(3)
 # A quiet frame checks the endgame table until it has lasted this long ...
 CHECK_FRAME_MS = const(9)

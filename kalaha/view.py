@@ -204,8 +204,7 @@ class View:
         """True when the computer is thinking and nothing the board shows has changed since it
         was last drawn whole into this frame: no event, the same board, words, brightness and
         phase of the lights (a game with a clock is always drawn). The frame and pixels already
-        are what drawing would make, and the search gets the drawing's time (3 ms of a 12 ms
-        frame on the device: docs/performance.md)."""
+        are what drawing would make, and the search gets the drawing's time (docs/decisions.md)."""
         was = self.drawn_state
         busy = app.thinker.thinking and app.sowing.path is None
         if not busy or app.screen != GAME or app.game.clock is not None:

@@ -130,7 +130,7 @@ def put_code(root, version=circuitpython.DEFAULT_VERSION, compiled=True, arch=DE
         shutil.copyfile(os.path.join(ROOT, rel), os.path.join(root, rel))
 
 
-ENDGAME_SEEDS = 14  # the table's limit: see docs/performance.md (endgame table) for why
+ENDGAME_SEEDS = 14  # the table's limit: see docs/decisions.md (the endgame table) for why
 ENDGAME_CACHE = os.path.join(ROOT, "build", "endgame-6x%d.kdb" % ENDGAME_SEEDS)
 ENDGAME_SOURCES = ("tools/endgame_db.py", "kalaha/endgame.py")
 

@@ -6,7 +6,7 @@ from the table (2g - n), fits a linear model by least squares on 50,000 of them 
 pits 1-6, the other side's pits 1-6, having the move) and prints the weights (in sixteenths of
 a seed, the search's units) and the mean error on 10,000 held out, against the store
 difference alone (a future margin of 0). The search that used them (commit 457e91b,
-`Search.start(weights=...)`) lost move quality at 22-30 seeds (docs/performance.md), so the
+`Search.start(weights=...)`) lost move quality at 22-30 seeds (docs/decisions.md), so the
 game does not use them.
 """
 

@@ -1,6 +1,6 @@
 """The memory check: the built drive (build/CIRCUITPY) played through code.py in CircuitPython.
 
-Host-only (`make memory`, and the 128 KB check in `make test`). CircuitPython's 32-bit unix port
+Host-only (`make memory`, and the BUDGET_KB check in `make test`). CircuitPython's 32-bit unix port
 runs exactly the drive's files, the real adafruit_display_text and neopixel included, with
 stand-ins (tests/cp_standins) only for the modules the unix port lacks.
 """
@@ -14,9 +14,9 @@ from kalaha.screens import RESULT_GRACE_MS
 from tools import circuitpython
 from tools.build import DRIVE
 
-BUDGET_KB = 140  # the whole session must complete in this heap (the MacroPad has ~171 KB free;
-# 128 until the display became a frame buffer, 136 until the search's inner loop became a module
-# of its own, 138 until issue 47's words, clock saves and replay: docs/performance.md, "Memory")
+# The whole session must complete in this heap, kept well under the MacroPad's DEVICE_HEAP_KB
+# (docs/performance.md, "Memory"; how it grew: docs/decisions.md).
+BUDGET_KB = 140
 HOLE = 2048  # after start-up the heap is cut into holes this big: no allocation may need more
 
 RESULT_WAIT = RESULT_GRACE_MS + 100  # a result screen takes no input this long (App.hold)
@@ -423,7 +423,7 @@ print("ROOM %%d" %% (n - 1))
 """
 
 
-NAME_MARGIN = 32  # names the app must leave free in the device's pools (measured: 127-128)
+NAME_MARGIN = 32  # names the app must leave free in the device's pools (docs/performance.md, "Memory")
 
 
 def drive_modules(drive=DRIVE):
