@@ -78,7 +78,7 @@ def command_line_move(record, level, seed, table_path, firmware):
 @pytest.mark.parametrize(
     "firmware, with_table, count",
     [
-        pytest.param("ours", True, POSITIONS, marks=pytest.mark.slow),
+        pytest.param("ours", True, 50, marks=pytest.mark.slow),
         pytest.param("ours", False, 25, marks=pytest.mark.slow),
         ("stock", True, 40),
     ],
