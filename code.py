@@ -15,7 +15,7 @@ def run():
 
         main()
     else:
-        from hw.desktop import main
+        from host.desktop import main
 
         sys.exit(main())
 

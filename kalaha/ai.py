@@ -1,5 +1,5 @@
 """The computer opponent: a sliced negamax alpha-beta search (with an exact mode for the solver
-in kalaha.analysis), its levels and a turn's budget.
+in host.analysis), its levels and a turn's budget.
 
 Integer-only, allocation-free per node; never imports hardware modules.
 
@@ -500,7 +500,7 @@ class Search:
 # - As bytecode (stock CircuitPython; about 1,600 nodes a second), Expert's 12,000 are what the
 #   device completes in its 7.5 s cap (about 4,600 spent a turn).
 # The ladder (python -m kalaha ladder; docs/performance.md) spaces them so that each wins at
-# least 70% against the one below, from even openings (kalaha.match).
+# least 70% against the one below, from even openings (host.match).
 # Easy plays like a beginner: it sees its own whole turn (extra turns, its captures) and never
 # the reply, so it leaves seeds to be captured, and it misjudges a move by up to three seeds
 # (it may miss a small capture or extra turn).
