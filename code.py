@@ -15,9 +15,9 @@ def run():
 
         main()
     else:
-        from hw.desktop import main
+        from host import desktop
 
-        sys.exit(main())
+        sys.exit(desktop.main())
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Hardware front ends: the only package that imports board, keypad, neopixel and friends.
+"""The MacroPad's hardware: the only package that imports board, keypad, neopixel and friends.
 
-One module per target: macropad (the device) and desktop (the PC simulator).
+macropad (its frame loop), startup, screen, layout, flashfile, music; the simulator and the web
+page's front end are host code (host/).
 """

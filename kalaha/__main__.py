@@ -1,7 +1,6 @@
-"""`python -m kalaha ...`: the host command line (see kalaha.cli)."""
+"""`python -m kalaha ...`: the host's command line (host/cli.py), under the name the docs use.
+Never copied to the device (tools/manifest.py); no device module imports host."""
 
-import sys
+from host.cli import main
 
-from kalaha.cli import main
-
-sys.exit(main())
+raise SystemExit(main())

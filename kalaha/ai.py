@@ -1,5 +1,5 @@
 """The computer opponent: a sliced negamax alpha-beta search (with an exact mode for the solver
-in kalaha.analysis), its levels and a turn's budget.
+in host.analysis), its levels and a turn's budget.
 
 Integer-only, allocation-free per node; never imports hardware modules.
 

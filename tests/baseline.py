@@ -55,7 +55,7 @@ def best_pit(board, depth=7):
 
 
 def player(depth=7):
-    """A match player (kalaha.match style): function(board, seed) -> (pits, depth, nodes)."""
+    """A match player (host.match style): function(board, seed) -> (pits, depth, nodes)."""
 
     def play(board, seed):
         work = board.copy()

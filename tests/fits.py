@@ -5,9 +5,9 @@ on screen. Host-only (tests/test_fits.py, tests/test_monkey.py).
 
 import sys
 
+from host.reading import read_page
 from kalaha import draw
 from kalaha.frame import CHAR, WIDTH, Frame
-from kalaha.reading import read_page
 
 
 class TextCheck:

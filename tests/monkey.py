@@ -6,10 +6,10 @@ Host-only (tests/test_monkey.py). A session is seeded and reproducible: `Session
 
 import random
 
+from host.reading import app_lines
 from kalaha.app import App
 from kalaha.frame import Frame
 from kalaha.memflash import MemoryFlash
-from kalaha.reading import app_lines
 from kalaha.store import RING, Store
 
 FRAME = 20  # ms a frame, as the device's loop runs

@@ -73,7 +73,7 @@ def play_out(app, max_frames=20000):
 def choose(app, label, frame):
     """Turn the knob to the menu line starting with `label` and push it (`frame()` runs a frame
     after): host tests only (it reads the display back as text)."""
-    from kalaha.reading import app_lines
+    from host.reading import app_lines
 
     while app.now < app.hold_until:
         frame()  # (a person waits until the device takes input again: App.hold)

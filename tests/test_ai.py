@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracle import brute_margin, replay_oracle
 
+from host.analysis import best_turn, device_player, solve, think
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import HALF, LEVEL_NAMES, LEVELS, Search, start_level, turn_share
-from kalaha.analysis import best_turn, device_player, solve, think
 
 SMALL = [
     dict(pits=2, seeds=2),

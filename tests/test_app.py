@@ -6,12 +6,12 @@ import sys
 import pytest
 from playout import FRAME, Hands
 
+from host.reading import app_lines as lines
+from host.reading import app_words as words
+from host.reading import board_label, read_board
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App, pit_of_view_key, view_key_of_pit
 from kalaha.choices import SETTING_CHOICES
-from kalaha.reading import app_lines as lines
-from kalaha.reading import app_words as words
-from kalaha.reading import board_label, read_board
 from kalaha.records import SETTING_LABELS, SHOWN_KEYS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
 from kalaha.view import BUZZ, GOOD_COLOUR, THEIRS_COLOUR, YOURS_COLOUR

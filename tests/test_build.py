@@ -42,6 +42,7 @@ def test_build_holds_exactly_the_device_files_as_circuitpython_bytecode(built):
     assert not any(f.endswith(".py") and f != "code.py" for f in files)
     for host_only in ("kalaha/cli", "kalaha/cli_ai", "kalaha/match", "hw/desktop"):
         assert host_only + ".mpy" not in files
+    assert not any(f.startswith("host/") for f in files)  # (host-only code: never on the drive)
     assert not any(f.startswith(("tests/", "tools/")) for f in files)
     assert "endgame.kdb" in files  # the endgame table, built with numpy (the test venv has it)
     # (each machine-code module twice: machine code for the RP2040, and its bytecode twin)

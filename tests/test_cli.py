@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_margin, replay_oracle
 
+from host.analysis import solve
 from kalaha import Board
-from kalaha.analysis import solve
 from kalaha.perft import perft
 
 
@@ -113,7 +113,7 @@ def test_bench_prints_all_positions():
 def test_terminal_game_handles_bad_input_undo_and_finishes():
     import io
 
-    from kalaha.cli import play_main
+    from host.cli import play_main
 
     answers = iter(["9", "x", "", "1", "u", "3", "q"])
     out = io.StringIO()
@@ -127,7 +127,7 @@ def test_terminal_game_handles_bad_input_undo_and_finishes():
 def test_terminal_two_player_game_to_the_end():
     import io
 
-    from kalaha.cli import play_main
+    from host.cli import play_main
 
     board = Board(pits=3, seeds=1)
     moves = []
@@ -161,8 +161,8 @@ def test_a_reader_that_stops_early_gets_no_traceback():
 
 
 def test_the_ladder_prints_each_level_against_the_one_below():
+    from host.match import RUNGS, play_match
     from kalaha.ai import BYTECODE, play_as
-    from kalaha.match import RUNGS, play_match
 
     # (stock firmware's budgets: quick; the fixture gives the next test ours again)
     argv = ("ladder", "--games", "4", "--seed", "3", "--table", "no-such-table.kdb", "--firmware", "stock")
@@ -185,7 +185,7 @@ def test_the_ladder_prints_each_level_against_the_one_below():
 def test_match_openings_are_distinct_positions_reached_by_legal_sowings(count, plies, seed):
     # Levels without noise play a repeated opening as the same game again: a match's openings
     # are all different (more sowings once the shorter ones are used up).
-    from kalaha.match import openings
+    from host.match import openings
 
     starts = openings({}, count, plies, seed)
     assert len(starts) == count and len(set(starts)) == count
@@ -195,7 +195,7 @@ def test_match_openings_are_distinct_positions_reached_by_legal_sowings(count, p
 
 
 def test_match_openings_on_a_board_too_small_for_them_repeat_the_start():
-    from kalaha.match import openings
+    from host.match import openings
 
     assert openings({"pits": 1, "seeds": 1}, 3, 2, 1) == ["", "", ""]
     two = openings({"pits": 2, "seeds": 1}, 20, 2, 1)
@@ -219,7 +219,7 @@ def test_match_openings_are_the_most_even_of_those_drawn(rules, count, seed):
     # Judged by perfect play (the oracle's brute force): every kept opening is at least as near a
     # draw as every one left out, and they keep the order they were drawn in. An opening with one
     # legal sowing (no choice to judge) is kept only when those with a choice run out.
-    from kalaha.match import even_openings, openings
+    from host.match import even_openings, openings
 
     drawn = openings(rules, 3 * count, 2, seed)
     kept = even_openings(rules, count, 2, seed, nodes=20000)

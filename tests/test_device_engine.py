@@ -185,6 +185,7 @@ def test_bytecode_loads_in_both_interpreters(tmp_path):
 def test_manifest_lists_the_engine_but_not_host_tools():
     files = device_files()
     assert "kalaha/board.py" in files and "kalaha/cli.py" not in files
+    assert not any(rel.startswith("host/") for rel in files)
 
 
 def float_uses(source):
@@ -202,8 +203,8 @@ def float_uses(source):
 
 @pytest.mark.parametrize("rel", [rel for rel in device_files() if rel.startswith("kalaha/")])
 def test_the_device_logic_is_integer_only(rel):
-    # The RP2040 has no FPU: the engine, AI and app flow use integers (kalaha/cli_ai.py and
-    # kalaha/match.py, host-only, measure in floats and never go on the device).
+    # The RP2040 has no FPU: the engine, AI and app flow use integers (host/cli_ai.py and
+    # host/match.py, host-only, measure in floats and never go on the device).
     with open(os.path.join(ROOT, rel)) as f:
         assert float_uses(f.read()) == [], rel
 

@@ -8,12 +8,12 @@ import pytest
 from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
 
+from host.analysis import best_turn, device_player, solve
+from host.reading import app_lines as lines
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import ENDGAME_REACH, LEVELS, Search
-from kalaha.analysis import best_turn, device_player, solve
 from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
-from kalaha.reading import app_lines as lines
 
 np = pytest.importorskip("numpy")
 endgame_db = pytest.importorskip("tools.endgame_db")
@@ -252,7 +252,7 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
 
 
 def test_the_command_line_answers_positions_from_the_table(table10, capsys):
-    from kalaha.cli import main
+    from host.cli import main
 
     position = "0,0,1,0,2,1:20/0,1,0,1,0,0:22 S"
     b = Board()
@@ -288,8 +288,8 @@ def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table
 
 
 def test_a_match_player_given_the_table_plays_as_the_device_does(table10):
-    # (the ladder gives Strong the table the device plays with: kalaha.match.make_player)
-    from kalaha.match import make_player
+    # (the ladder gives Strong the table the device plays with: host.match.make_player)
+    from host.match import make_player
     from tools import quality
 
     table = EndgameTable(table10).verify_all()

@@ -1,11 +1,11 @@
 """tools.exact, the compiled solver used to score moves with many seeds: the same margins as
-kalaha.analysis.solve (runs as plain Python where numba is not installed)."""
+host.analysis.solve (runs as plain Python where numba is not installed)."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalaha.analysis import solve
+from host.analysis import solve
 from kalaha.board import Board
 from kalaha.endgame import EndgameTable
 from tools import endgame_db

@@ -8,9 +8,9 @@ from fits import TextCheck
 from monkey import Session, check
 from test_monkey import finished_games
 
+from host.reading import app_lines as lines
 from kalaha.app import App
 from kalaha.memflash import MemoryFlash
-from kalaha.reading import app_lines as lines
 from kalaha.store import HISTORY, N_STATS, Store
 
 # Words a player does not know (issue 33): none of them on any screen.

@@ -8,13 +8,13 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from host.reading import app_lines as lines
 from kalaha import SWAP, Board, KalahaError
 from kalaha.app import App
 from kalaha.board import END_EMPTY
 from kalaha.choices import SETTING_CHOICES
 from kalaha.memflash import MemoryFlash
 from kalaha.notation import RECORD_CHARS
-from kalaha.reading import app_lines as lines
 from kalaha.ring import RingBoard
 from kalaha.screens import GAME, RESULT
 from kalaha.store import N_STATS, RING, SIZE, Store

@@ -9,9 +9,9 @@ import random
 import pytest
 from baseline import alphabeta, player
 
+from host.cli_ai import endgame_table
+from host.match import RUNGS, make_player, openings, play_game, play_match
 from kalaha import Board
-from kalaha.cli_ai import endgame_table
-from kalaha.match import RUNGS, make_player, openings, play_game, play_match
 
 GAMES = 40
 

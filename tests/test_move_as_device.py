@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from host.cli import main
 from kalaha import NORTH, SOUTH, Board
 from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, play_as
-from kalaha.cli import main
 from kalaha.endgame import EndgameTable
 from kalaha.thinking import MACHINE_SLICE_NODES, SLICE_NODES, Thinker
 

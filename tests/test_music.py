@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from playout import Hands
 
+from host.reading import app_lines as lines
 from kalaha.app import App
 from kalaha.memflash import MemoryFlash
 from kalaha.music import TUNES, TUNES_FILE, Music
-from kalaha.reading import app_lines as lines
 from kalaha.screens import GAME, GAME_MENU
 from kalaha.store import R_SETTINGS, SETTING_KEYS, Store
 
@@ -322,8 +322,8 @@ def _last_record(image, kind):
 
 def test_the_simulator_and_the_web_page_play_the_devices_notes(monkeypatch):
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from hw.desktop import Simulator
-    from hw.web import Web
+    from host.desktop import Simulator
+    from host.web import Web
 
     sim = Simulator(True)
     web = Web()

@@ -4,13 +4,13 @@ import random
 
 from test_app import Driver
 
+from host.reading import app_lines as lines
+from host.reading import app_words as words
+from host.reading import board_label
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App
 from kalaha.clock import ChessClock, format_ms
 from kalaha.memflash import MemoryFlash, PowerCut
-from kalaha.reading import app_lines as lines
-from kalaha.reading import app_words as words
-from kalaha.reading import board_label
 from kalaha.screens import GAME, MENU, MOVES, RESULT
 from kalaha.store import Store
 

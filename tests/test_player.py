@@ -8,12 +8,12 @@ import sys
 from test_app import Driver, start_vs_computer
 from test_ringplay import Driver as RingDriver
 
+from host.reading import app_lines as lines
+from host.reading import app_words as words
+from host.reading import board_label
 from kalaha import NORTH, SOUTH, Board
 from kalaha.app import App
 from kalaha.memflash import MemoryFlash
-from kalaha.reading import app_lines as lines
-from kalaha.reading import app_words as words
-from kalaha.reading import board_label
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT
 from kalaha.store import Store
 from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, SOW_COLOUR, view_key_of_pit

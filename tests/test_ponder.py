@@ -6,8 +6,8 @@ import random
 import pytest
 from test_app import Driver, start_vs_computer
 
+from host.analysis import device_player, device_turn
 from kalaha import SOUTH, Board
-from kalaha.analysis import device_player, device_turn
 from kalaha.app import App
 from kalaha.endgame import EndgameTable
 from kalaha.screens import GAME

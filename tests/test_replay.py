@@ -8,11 +8,11 @@ import re
 import pytest
 from fits import TextCheck
 
+from host.reading import app_lines as lines
 from kalaha.app import App
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
 from kalaha.game import SEAT_NAMES
 from kalaha.memflash import MemoryFlash
-from kalaha.reading import app_lines as lines
 from kalaha.ring import RingBoard
 from kalaha.ringview import SEAT_COLOURS
 from kalaha.screens import GAME, MENU, REPLAY_LIST, RESULT

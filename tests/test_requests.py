@@ -9,8 +9,8 @@ import pytest
 from cpy import ROOT
 from test_simulator import need_simulator
 
+from host.cli import play_main
 from kalaha import Board
-from kalaha.cli import play_main
 
 
 def run(*args, timeout=120):

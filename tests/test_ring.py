@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle_ring import OracleRing
 
+from host.cli import main
 from kalaha import Board
-from kalaha.cli import main
 from kalaha.ring import CAPTURE_NAMES, RingBoard, RingError
 
 RULES = [

@@ -6,10 +6,10 @@ import sys
 
 from playout import FRAME, Hands
 
+from host.reading import app_lines as lines
+from host.reading import read_figures_line
 from kalaha.app import App
 from kalaha.memflash import MemoryFlash
-from kalaha.reading import app_lines as lines
-from kalaha.reading import read_figures_line
 from kalaha.screens import GAME, MENU, STATS
 from kalaha.store import STAT_RING, Store
 

@@ -11,7 +11,7 @@ import pytest
 import samesearch
 import samesearch_run
 
-from kalaha import cli
+from host import cli
 from tools import build, circuitpython
 
 pytestmark = (
@@ -37,7 +37,7 @@ def cases(tmp_path_factory):
 # Whole turns at the levels that search: positions after these records (an opening, a middle game).
 LEVEL_RECORDS = ("", "2 3-1", "6 4 4 2-1-2 1 6", "5 3-1 2 6 5-3 3 2 1 5 2 1-4 3 3")
 LEVEL_TURNS = """
-from kalaha.analysis import device_player, device_turn
+from host.analysis import device_player, device_turn
 from kalaha.board import Board
 from kalaha.endgame import open_table
 from kalaha.notation import push_record

@@ -7,7 +7,10 @@ import pytest
 from test_app import FRAME, Driver, start_vs_computer
 from test_persistence import play_some
 
-from hw.keycaps import pit_at
+from host.keycaps import pit_at
+from host.reading import app_lines as lines
+from host.reading import app_words as board_words
+from host.reading import read_board
 from kalaha import NORTH, SOUTH
 from kalaha.app import COMPUTER_PAUSE_MS, CURSOR_MS, DIM_MS, OFF_MS, App
 from kalaha.draw import PANEL_CHARS, split
@@ -16,9 +19,6 @@ from kalaha.frame import COLUMNS as WIDTH
 from kalaha.howto import PAGES as HELP_PAGES
 from kalaha.howto import page as help_page
 from kalaha.memflash import MemoryFlash
-from kalaha.reading import app_lines as lines
-from kalaha.reading import app_words as board_words
-from kalaha.reading import read_board
 from kalaha.screens import (
     DRAW_OFFER,
     GAME,
@@ -703,7 +703,7 @@ def test_a_frame_out_of_time_is_finished_in_the_next_and_only_then_complete():
 def test_the_help_says_which_search_runs(monkeypatch):
     # its last page, About: bytecode (stock firmware, CPython), or machine code (our firmware)
     import kalaha.ai
-    from kalaha.reading import app_lines
+    from host.reading import app_lines
 
     for code, shown in (("bytecode", "slower here: our own"), ("machine code", "25x faster here: our")):
         monkeypatch.setattr(kalaha.ai, "CODE", code)

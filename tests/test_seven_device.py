@@ -8,9 +8,9 @@ from fits import TextCheck
 from monkey import Session, check
 from playout import Hands
 
-from hw.keycaps import key_caption
+from host.keycaps import key_caption
+from host.reading import app_lines, read_seven, screen_kind
 from kalaha.app import App
-from kalaha.reading import app_lines, read_seven, screen_kind
 from kalaha.screens import GAME, MENU, RESULT
 from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, YOURS_COLOUR
 

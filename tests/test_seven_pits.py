@@ -8,9 +8,9 @@ import random
 
 from oracle import OracleGame, brute_margin, oracle_perft
 
+from host.analysis import best_turn, solve
+from host.cli import main as cli
 from kalaha import Board
-from kalaha.analysis import best_turn, solve
-from kalaha.cli import main as cli
 from kalaha.memflash import MemoryFlash
 from kalaha.store import Store
 

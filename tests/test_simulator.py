@@ -9,7 +9,7 @@ import sys
 import pytest
 from cpy import ROOT
 
-from hw.desktop import HEIGHT, WIDTH, ScriptError, parse_script
+from host.desktop import HEIGHT, WIDTH, ScriptError, parse_script
 
 
 def need_simulator():
@@ -125,7 +125,7 @@ def test_window_loop_maps_keyboard_and_quits(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from hw.desktop import Simulator
+    from host.desktop import Simulator
 
     sim = Simulator(headless=True, data=str(tmp_path / "nvm.bin"))
     post = pygame.event.post
@@ -284,7 +284,7 @@ def test_every_screen_in_the_simulator_shows_its_words_in_full(tmp_path):
 def simulator_in(action):
     """A headless simulator, in a new game begun by the app's `action`."""
     need_simulator()
-    from hw.desktop import Simulator
+    from host.desktop import Simulator
 
     sim = Simulator(headless=True)
     sim.app.act(action)
@@ -298,7 +298,7 @@ def oled_pixels(sim):
 
 
 def test_the_oled_shows_the_frame_pixel_for_pixel_and_turned_round_for_north():
-    from kalaha.reading import pixel
+    from host.reading import pixel
 
     sim = simulator_in("two_players")
     buf = sim.app.frame.buf
@@ -315,7 +315,7 @@ def test_the_oled_shows_the_frame_pixel_for_pixel_and_turned_round_for_north():
 
 
 def test_the_simulators_colours_keep_their_hue():
-    from hw.desktop import led_glow
+    from host.desktop import led_glow
     from kalaha.view import HUES
 
     for colour in HUES:
@@ -332,7 +332,7 @@ def test_the_simulator_draws_every_colour_the_device_shows_apart():
     # the seats' colours): two colours the device shows apart are never drawn alike.
     from monkey import Session
 
-    from hw.desktop import led_glow
+    from host.desktop import led_glow
 
     shown = set()
     for n, goal in enumerate(("computer", "two", "ring", "ring", "settings", "help")):
@@ -350,7 +350,7 @@ def test_the_simulator_draws_every_colour_the_device_shows_apart():
 
 
 def test_help_exits_0(capsys):
-    from hw.desktop import main
+    from host.desktop import main
 
     assert main(["--help"]) == 0 and "usage" in capsys.readouterr().out
 
@@ -359,7 +359,7 @@ def test_help_describes_the_script_language_and_its_example_runs(capsys, tmp_pat
     # Issue 47: --help named --script FILE and nothing of what goes in it.
     import re
 
-    from hw.desktop import ScriptError, main, parse_script
+    from host.desktop import ScriptError, main, parse_script
 
     main(["--help"])
     text = capsys.readouterr().out
@@ -380,7 +380,7 @@ def test_help_describes_the_script_language_and_its_example_runs(capsys, tmp_pat
 
 
 def test_the_window_fits_the_screen_it_opens_on():
-    from hw.desktop import HEIGHT, window_scale
+    from host.desktop import HEIGHT, window_scale
 
     class Info:
         def __init__(self, height):

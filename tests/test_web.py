@@ -14,8 +14,8 @@ import time
 import pytest
 from cpy import ROOT
 
-from hw.web import BrowserFlash, Web, image_bytes
-from kalaha.reading import board_label, read_board, read_lines, screen_kind
+from host.reading import board_label, read_board, read_lines, screen_kind
+from host.web import BrowserFlash, Web, image_bytes
 from tools import web as webtool
 
 pytestmark = (
@@ -24,7 +24,7 @@ pytestmark = (
 
 CHROMIUM = os.environ.get("KALAHA_CHROMIUM", "/usr/bin/chromium")
 DRIVER = os.path.join(ROOT, "tests", "web_driver.mjs")
-KEYBOARD = "123qweasdzxc"  # web/kalaha.js, as hw/desktop.py
+KEYBOARD = "123qweasdzxc"  # web/kalaha.js, as host/desktop.py
 STORAGE = "pocket-kalaha-nvm"
 FIGURES = {}  # measured in the browser, printed at the end of a test
 
@@ -63,7 +63,7 @@ def site(tmp_path_factory):
 
 class Page:
     """The page in Chromium (tests/web_driver.mjs), played as a person would with one of
-    `mouse`, `touch` or `keyboard`; what it shows is read back from its frame (kalaha.reading)."""
+    `mouse`, `touch` or `keyboard`; what it shows is read back from its frame (host.reading)."""
 
     def __init__(self, profile, site, phone=False, way="mouse"):
         url, self.folder = site
@@ -170,7 +170,7 @@ class Page:
         raise AssertionError("no menu line %r in %r" % (label, self.lines()))
 
     def choose(self, label):
-        """Turn the knob to the menu line starting with `label` and push it (hw/desktop.py)."""
+        """Turn the knob to the menu line starting with `label` and push it (host/desktop.py)."""
         self.cursor_to(label)
         self.push()
         self.next_frame()
@@ -266,7 +266,7 @@ def unpacked_table(folder):
 
 
 def replay(start, log, folder):
-    """The page's inputs and tick times through hw.web.Web in CPython: the first tick whose
+    """The page's inputs and tick times through host.web.Web in CPython: the first tick whose
     picture differs from the page's (None: every one is the same), and the Web at the end."""
     web = Web(start)
     sounded, heard = [], []  # (ms, "hz ms"): the page's sounds, CPython's
@@ -300,7 +300,7 @@ def replay(start, log, folder):
 def check_replays(page, continued=True):
     """Every session's every frame equal in CPython; each reload started from the image the
     session before it had saved (`continued`). Returns the number of frames compared and the
-    last session's hw.web.Web."""
+    last session's host.web.Web."""
     frames = 0
     saved = None
     for start, log in page.sessions:
@@ -636,7 +636,7 @@ def test_one_tab_keeps_the_saved_data_storage_full_a_hidden_tab_silent_an_error_
         time.sleep(0.3)
         assert page.js("kalaha.audio.state") == "running"
         # A Python error in a frame: said on the display and under it, and the ticking stops.
-        page.js("kalaha.mp.runPython('import hw.web\\nhw.web.Web.tick = lambda self, now: 1 // 0')")
+        page.js("kalaha.mp.runPython('import host.web\\nhost.web.Web.tick = lambda self, now: 1 // 0')")
         time.sleep(0.3)
         assert "ZeroDivisionError" in page.js("document.getElementById('status').textContent")
         assert page.js("document.getElementById('status').hidden") is False
@@ -658,11 +658,13 @@ def test_one_tab_keeps_the_saved_data_storage_full_a_hidden_tab_silent_an_error_
 
 def test_the_page_gets_the_device_files_with_the_searchs_bytecode_twin_and_its_front_end():
     files = webtool.python_files()
-    assert "hw/web.py" in files and "hw/layout.py" in files and "kalaha/app.py" in files
+    assert "host/web.py" in files and "hw/layout.py" in files and "kalaha/app.py" in files
     # WebAssembly runs no machine code: the search's twin, as on a drive of sources
     assert "kalaha/searchcore_bc.py" in files and "kalaha/searchcore.py" not in files
     assert "@micropython.viper" not in files["kalaha/searchcore_bc.py"]
     for host_only in ("kalaha/cli.py", "kalaha/reading.py", "hw/desktop.py", "hw/macropad.py", "code.py"):
+        assert host_only not in files
+    for host_only in ("host/cli.py", "host/reading.py", "host/desktop.py", "host/match.py"):
         assert host_only not in files
 
 
@@ -713,7 +715,7 @@ def test_damaged_storage_starts_as_the_device_does_and_says_so():
 
 
 def test_the_keys_captions_are_the_pits_they_play():
-    from hw.keycaps import pit_at
+    from host.keycaps import pit_at
 
     web = Web("")
     web.click()
@@ -736,15 +738,15 @@ def test_the_keys_captions_are_the_pits_they_play():
 
 
 def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
-    # hw.web.Web against hw.desktop.Simulator (headless), both without the endgame table: every
+    # host.web.Web against host.desktop.Simulator (headless), both without the endgame table: every
     # frame and the keys' colours after the same physical inputs at the same times.
     pytest.importorskip("pygame")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    import kalaha.cli_ai
-    from hw.desktop import Simulator
+    import host.cli_ai
+    from host.desktop import Simulator
 
-    monkeypatch.setattr(kalaha.cli_ai, "table_path", lambda: os.path.join(ROOT, "build", "no-such.kdb"))
+    monkeypatch.setattr(host.cli_ai, "table_path", lambda: os.path.join(ROOT, "build", "no-such.kdb"))
     sim = Simulator(headless=True)
     web = Web("")
     web.app.store.blank = False  # (the headless simulator's store is a new one too, without the help)
@@ -780,7 +782,7 @@ def test_the_pages_frames_are_the_simulators_for_the_same_inputs(monkeypatch):
 
 
 class Driven:
-    """hw.web.Web or the headless simulator (hw.desktop.Simulator), driven frame by frame as a
+    """host.web.Web or the headless simulator (host.desktop.Simulator), driven frame by frame as a
     person plays: its keys, the knob, 20 ms frames; the display read back from the whole frame."""
 
     def __init__(self, front):
@@ -809,8 +811,8 @@ class Driven:
         self.frames(40)
 
     def key_of(self, caption):
-        """The physical key whose caption (hw.keycaps) is `caption`, as the page and simulator label it."""
-        from hw.keycaps import key_caption
+        """The physical key whose caption (host.keycaps) is `caption`, as the page and simulator label it."""
+        from host.keycaps import key_caption
 
         app, layout = self.front.app, self.front.layout
         return next(k for k in range(12) if key_caption(app, layout.view_key(k, app.flip)) == caption)
@@ -863,7 +865,7 @@ def assert_command_line_turns(record, level, seed, table, rules=()):
     `python -m kalaha move --firmware ours` plays there at `level` with the game's `seed`."""
     import io
 
-    from kalaha.cli import main
+    from host.cli import main
 
     for before, turn in computer_turns(record):
         out = io.StringIO()
@@ -890,12 +892,12 @@ def computer_turns(record):
 
 
 def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_path, monkeypatch):
-    # Our firmware's budgets and a frame's work of its machine code (hw.deviceclock): a whole
-    # game against Strong in hw.web.Web (the page's Python in CPython: the browser test below
+    # Our firmware's budgets and a frame's work of its machine code (host.deviceclock): a whole
+    # game against Strong in host.web.Web (the page's Python in CPython: the browser test below
     # replays the page there frame for frame), the same in the headless simulator, and each of
     # the computer's turns from `python -m kalaha move --firmware ours`; all with the endgame
-    # table where make device built it (the simulator opens it: kalaha.cli_ai.table_path).
-    from kalaha.cli_ai import table_path
+    # table where make device built it (the simulator opens it: host.cli_ai.table_path).
+    from host.cli_ai import table_path
     from kalaha.endgame import open_table
 
     table, _why = open_table(table_path())
@@ -906,13 +908,13 @@ def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_p
     assert len(record.split()) > 10
     path = table_path() if table is not None else str(tmp_path / "none.kdb")
     assert_command_line_turns(record, "strong", seed, path)
-    # Real work a frame: as our firmware's thinking frame, 19 slices of 48 nodes (hw.deviceclock).
+    # Real work a frame: as our firmware's thinking frame, 19 slices of 48 nodes (host.deviceclock).
     assert 850 <= statistics.median(thinking) <= 960, thinking
     pygame = pytest.importorskip("pygame")  # (the simulator's packages: make venv)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     del pygame
-    from hw.desktop import Simulator
+    from host.desktop import Simulator
 
     sim = Driven(Simulator(headless=True))
     assert sim.game_against("strong")[:2] == (record, seed)
@@ -938,4 +940,4 @@ def test_a_computer_seat_of_three_players_thinks_a_frames_worth_in_every_frame()
         web.frames(20)
         if s.nodes > nodes:
             done.append(s.nodes - nodes)
-    assert len(done) > 20 and statistics.median(done) == max(done) == 28, done  # (hw.deviceclock)
+    assert len(done) > 20 and statistics.median(done) == max(done) == 28, done  # (host.deviceclock)

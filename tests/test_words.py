@@ -5,10 +5,10 @@ the last seed has landed (issue 47). Read back from the frame, as a player reads
 from test_app import Driver, start_vs_computer
 from test_ringplay import Driver as RingDriver
 
+from host.reading import app_lines as lines
+from host.reading import app_words as words
 from kalaha import NORTH, SOUTH
 from kalaha.app import view_key_of_pit
-from kalaha.reading import app_lines as lines
-from kalaha.reading import app_words as words
 from kalaha.screens import GAME, GAME_MENU, MENU, SETTINGS
 
 
@@ -95,7 +95,7 @@ def test_after_a_question_the_cursor_stays_on_the_row_that_asked():
 
 
 def test_the_keys_captions_name_the_pits_as_the_display_does_whoever_starts():
-    from hw.keycaps import key_caption
+    from host.keycaps import key_caption
 
     d = Driver(hints=False)
     start_vs_computer(d, "easy", starts="computer")

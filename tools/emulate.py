@@ -210,7 +210,7 @@ def picture_frame(picture):
 def check_frame(picture, expected):
     """Problems (a list of strings) where the picture differs from the `expected` frame's bytes:
     each line of text read back that differs, and how many pixels differ."""
-    from kalaha.reading import read_lines
+    from host.reading import read_lines
 
     got = picture_frame(picture)
     problems = []
@@ -261,9 +261,9 @@ def panel_pictures(spi_log, gap_ms=5):
 
 def unreadable_pictures(spi_log):
     """The panel's pictures (panel_pictures) from the game's first readable one on that are not
-    one whole screen (kalaha.reading.screen_kind): [(ms, lines read)]. Before the game's first
+    one whole screen (host.reading.screen_kind): [(ms, lines read)]. Before the game's first
     picture the firmware's own boot screen is there."""
-    from kalaha.reading import read_lines, screen_kind
+    from host.reading import read_lines, screen_kind
 
     bad = []
     started = False
@@ -355,10 +355,10 @@ def ponder_steps(level, wait_ms, player="expert", table_path=None):
     before each sowing, from the moment the board takes input again: the computer's replies,
     which the host knows, are waited for by their serial lines. Returns (steps, the final
     stores (South's, North's), the player's turns)."""
+    from host.analysis import device_player, device_turn
+    from host.cli_ai import endgame_table
     from kalaha import SOUTH, Board
-    from kalaha.analysis import device_player, device_turn
     from kalaha.app import ANIM_SPEEDS
-    from kalaha.cli_ai import endgame_table
     from kalaha.view import view_key_of_pit
 
     sow_ms = ANIM_SPEEDS[1]  # (the settings' default speed)

@@ -7,9 +7,9 @@ import random
 import sys
 import time
 
+from host.analysis import solve
 from kalaha import SOUTH, Board
 from kalaha.ai import Search
-from kalaha.analysis import solve
 from kalaha.endgame import EndgameTable
 
 t = EndgameTable(sys.argv[1] if len(sys.argv) > 1 else "build/endgame-6x14.kdb").verify_all()

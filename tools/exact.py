@@ -1,6 +1,6 @@
 """A compiled exact solver for positions with many seeds (6 pits, the default rules).
 
-Host-only, for measuring move quality where `kalaha.analysis.solve` is too slow (31-40 seeds: over
+Host-only, for measuring move quality where `host.analysis.solve` is too slow (31-40 seeds: over
 8 minutes a position in CPython). Same answer as `solve`: the final margin with perfect play
 by both sides, each playing for the largest margin, the endgame table ending every line once
 few seeds are left. With numba (`pip install numba`) the search is compiled; without it the
@@ -233,7 +233,7 @@ class Solver:
         return int(_search(self.stack, 0, -100, 100, self.tt, self.data, self.ranking, self.nodes))
 
     def margin(self, board):
-        """As kalaha.analysis.solve: South's store minus North's at the end, with perfect play."""
+        """As host.analysis.solve: South's store minus North's at the end, with perfect play."""
         if board.pits != P or board.empty_capture or board.alga:
             raise ValueError("the compiled solver plays 6 pits by the default rules only")
         if board.to_move is None:

@@ -7,17 +7,12 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Modules of kalaha/ that need CPython (argparse, json, big tables): never on the device.
-HOST_ONLY = {
-    "kalaha/cli.py",
-    "kalaha/cli_ai.py",
-    "kalaha/analysis.py",
-    "kalaha/__main__.py",
-    "kalaha/match.py",
-    "kalaha/reading.py",
-}
-# hw/ modules that drive the PC simulator or the web page instead of the MacroPad.
-HOST_ONLY_HW = {"hw/desktop.py", "hw/web.py", "hw/keycaps.py", "hw/deviceclock.py"}
+# The device's code is these folders whole, and code.py: host-only code lives in host/ (the
+# simulator, the web page's front end, the command line), never inside them.
+DEVICE_FOLDERS = ("kalaha", "hw")
+# The one file of those folders left off: `python -m kalaha` hands over to host.cli from it, and
+# CircuitPython never runs a package's __main__ (the drive keeps the modules it had).
+NOT_ON_THE_DEVICE = ("kalaha/__main__.py",)
 
 # Device modules that are also made machine code: viper functions, built twice from the one source
 # (tools/build.py): NAME.mpy as machine code (mpy-cross -march=armv6m) and NAME_bc.mpy as bytecode
@@ -40,15 +35,16 @@ DEVICE_LIBRARIES = {
 
 
 def device_files():
-    """Repo-relative paths of every Python file that runs on the device, sorted."""
+    """Repo-relative paths of every Python file that runs on the device, sorted: DEVICE_FOLDERS'
+    modules (but NOT_ON_THE_DEVICE) and code.py."""
     out = []
-    for folder in ("kalaha", "hw"):
+    for folder in DEVICE_FOLDERS:
         base = os.path.join(ROOT, folder)
         if not os.path.isdir(base):
             continue
         for name in sorted(os.listdir(base)):
             rel = folder + "/" + name
-            if name.endswith(".py") and rel not in HOST_ONLY and rel not in HOST_ONLY_HW:
+            if name.endswith(".py") and rel not in NOT_ON_THE_DEVICE:
                 out.append(rel)
     if os.path.exists(os.path.join(ROOT, "code.py")):
         out.append("code.py")

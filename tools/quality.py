@@ -16,10 +16,10 @@ import random
 import sys
 import time
 
+from host.analysis import best_turn, device_player, solve
+from host.cli_ai import FIRMWARES, add_firmware_flag
 from kalaha.ai import LEVEL_NAMES, Search, play_as
-from kalaha.analysis import best_turn, device_player, solve
 from kalaha.board import NORTH, SOUTH, Board
-from kalaha.cli_ai import FIRMWARES, add_firmware_flag
 from kalaha.endgame import EndgameTable
 
 
@@ -88,7 +88,7 @@ def turn_value(b, pits, table, search, compiled, cache):
 
 def score(level, cases, table, use_table, solver, compiled=None, seed=1):
     """(perfect turns %, seeds lost a turn, perfect first sowings %) of `level` on `cases`, its
-    whole turn played as the device plays it (kalaha.analysis.device_turn)."""
+    whole turn played as the device plays it (host.analysis.device_turn)."""
     player = device_player(table if use_table else None)
     perfect = 0
     lost = 0

@@ -1,16 +1,16 @@
-// Pocket Kalaha in a web page: the handheld's own Python (kalaha/, hw/web.py) in MicroPython's
+// Pocket Kalaha in a web page: the handheld's own Python (kalaha/, host/web.py) in MicroPython's
 // WebAssembly port, ticked every 20 ms; this file only draws what it hands back and passes on the
-// mouse, touch and keyboard. No game logic here: hw/web.py is the front end.
+// mouse, touch and keyboard. No game logic here: host/web.py is the front end.
 
 import { loadMicroPython } from "./micropython.mjs";
 
-const FRAME_MS = 20; // hw/web.py FRAME_MS
+const FRAME_MS = 20; // host/web.py FRAME_MS
 const KEYBOARD = "123qweasdzxc"; // the simulator's keys for the 12 keys, row by row (their captions)
 // ... read by position (KeyboardEvent.code), so AZERTY, QWERTZ and other layouts have all twelve
 const KEY_CODES = ["Digit1", "Digit2", "Digit3", "KeyQ", "KeyW", "KeyE", "KeyA", "KeyS", "KeyD", "KeyZ", "KeyX", "KeyC"];
 const STORAGE_LOCK = "pocket-kalaha-storage"; // the Web Lock of the tab that keeps the saved data
 const STORAGE = "pocket-kalaha-nvm"; // the 4 KB nvm image, base64
-const DEVICE_W = 536, DEVICE_H = 738; // the simulator's window (hw/desktop.py WIDTH, HEIGHT)
+const DEVICE_W = 536, DEVICE_H = 738; // the simulator's window (host/desktop.py WIDTH, HEIGHT)
 const OLED_X = 16, OLED_Y = 16, OLED_W = 384; // where the OLED is drawn in the device (3 x 128)
 const LIT = [150, 220, 255]; // a lit OLED pixel, as the simulator draws it
 const OLED_OPACITY = [1, 0.3, 0]; // awake, dimmed, off (the device dims its panel's contrast)
@@ -24,7 +24,7 @@ const canvas = $("oled"), knob = $("knob"), status = $("status");
 const oled = canvas.getContext("2d");
 const image = oled.createImageData(128, 64);
 const keys = [];
-let web = null; // hw.web.Web, through MicroPython's proxy
+let web = null; // host.web.Web, through MicroPython's proxy
 let t0 = 0, shown = -1, knobAngle = 0;
 // [now, what, arg]: "t" a tick (arg: the picture's number), "s" its sound, "d"/"u" a key down/up,
 // "r" a turn, "c" a push, "e" the endgame table given to the app
@@ -73,7 +73,7 @@ function makeKeys() {
 }
 
 function glow(hex) {
-  // A NeoPixel's colour as a screen shows it: hw/desktop.py led_glow (lifted along a square root).
+  // A NeoPixel's colour as a screen shows it: host/desktop.py led_glow (lifted along a square root).
   const c = parseInt(hex, 16), r = c >> 16, g = (c >> 8) & 255, b = c & 255;
   const top = Math.max(r, g, b);
   if (!top) return "rgb(0, 0, 0)";
@@ -270,7 +270,7 @@ function beep(text) {
   window.kalaha.beeps++;
 }
 
-// ----- the background music: hw/web.py hands each note's start and end (kalaha.music) ---------
+// ----- the background music: host/web.py hands each note's start and end (kalaha.music) ---------
 
 let voice = null;
 
@@ -312,7 +312,7 @@ function hexToBase64(hex) {
 }
 
 function storedImage() {
-  // The saved image as hex for hw/web.py: "" for none; "?" for storage that is no base64 (the
+  // The saved image as hex for host/web.py: "" for none; "?" for storage that is no base64 (the
   // store then says the save is damaged and starts afresh, as the device does).
   let text = null;
   try {
@@ -588,7 +588,7 @@ async function start() {
   for (const [path, text] of Object.entries(files)) mp.FS.writeFile("/" + path, text);
   mp.runPython("import sys\nsys.path.insert(0, '/')");
   const start = storedImage();
-  web = mp.pyimport("hw.web").Web(start);
+  web = mp.pyimport("host.web").Web(start);
   status.hidden = true;
   keyPointers();
   knobPointers();

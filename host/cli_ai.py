@@ -8,8 +8,8 @@ import os
 import sys
 import time
 
+from host.analysis import device_player, device_turn, search_turn, solve
 from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, Search, play_as
-from kalaha.analysis import device_player, device_turn, search_turn, solve
 from kalaha.board import Board
 
 BENCH_POSITIONS = (
@@ -65,7 +65,7 @@ def add_firmware_flag(parser):
 
 
 def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player_flags, make_ring):
-    """The AI's commands, given the command line's own helpers (kalaha.cli: no import back)."""
+    """The AI's commands, given the command line's own helpers (host.cli: no import back)."""
 
     def board_at(args):
         """The board after --record, or at --position (any seed total: it is counted)."""
@@ -125,7 +125,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
             pits, score, depth, nodes = search_turn(board, seed=args.seed, **options)
         else:
             # The device's whole turn: its own thinker, with the table it would have (none if
-            # the build made none), so the answer is what the device plays (kalaha.analysis).
+            # the build made none), so the answer is what the device plays (host.analysis).
             table = endgame_table(args.table, board)
             player = device_player(table)
             pits, score, depth, nodes, exact = device_turn(player, board, args.level or "strong", args.seed)
@@ -221,7 +221,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
     rule_flags(p)
 
     def cmd_match(args, out):
-        from kalaha.match import play_match
+        from host.match import play_match
 
         board = make_board(args)
         r = play_match(args.a, args.b, args.games, board.rules(), seed=args.seed)
@@ -248,7 +248,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
     p.add_argument("--table", help="the endgame table (default: the one make device built)")
 
     def cmd_ladder(args, out):
-        from kalaha.match import ladder, two_sigma_permille
+        from host.match import ladder, two_sigma_permille
 
         table = endgame_table(args.table, Board())
         out.write(

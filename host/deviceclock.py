@@ -1,5 +1,5 @@
 """The device's clock for the front ends that run the app on a faster machine: the simulator
-(hw/desktop.py) and the web page (hw/web.py). Host-only, never on the device.
+(host/desktop.py) and the web page (host/web.py). Host-only, never on the device.
 
 The app's thinking (kalaha.thinking.Thinker.slices) runs slices while a millisecond clock says
 the frame has room. A PC's own clock would let it search as much as the PC can, and differently

@@ -3,12 +3,12 @@ Host-only, never on the device; it runs in CPython too (the browser test replays
 
 from binascii import crc32, hexlify, unhexlify
 
-from hw.deviceclock import DeviceClock
+from host.deviceclock import DeviceClock
 from hw.layout import MACROPAD
 from kalaha.memflash import MemoryFlash
 from kalaha.store import SIZE, Store
 
-FRAME_MS = 20  # the page ticks the app every 20 ms, as the simulator steps (hw/desktop.py)
+FRAME_MS = 20  # the page ticks the app every 20 ms, as the simulator steps (host/desktop.py)
 
 
 class BrowserFlash:
@@ -52,7 +52,7 @@ class Web:
         from kalaha.thinking import MACHINE_SLICE_NODES
 
         # The page plays as our firmware does: its levels' budgets and its frames' work (the
-        # device's clock, hw.deviceclock), though the WebAssembly port runs the search's
+        # device's clock, host.deviceclock), though the WebAssembly port runs the search's
         # bytecode twin; so the page and the simulator play the device's moves.
         play_as(MACHINE_CODE)
         self.flash = BrowserFlash(image_bytes(image))
@@ -196,6 +196,6 @@ class Web:
     def labels(self):
         """What each physical key does where a board is shown ("S3", "N1"; on seven pits "<",
         "sow", ">"), else "", comma separated: the simulator's key captions."""
-        from hw.keycaps import key_caption
+        from host.keycaps import key_caption
 
         return ",".join(key_caption(self.app, self.layout.view_key(k, self.app.flip)) for k in range(12))

@@ -6,15 +6,15 @@ Host-only (never copied to the device); never imports hardware.
 import random
 from math import isqrt
 
+from host.analysis import best_turn, device_player
 from kalaha.ai import LEVEL_NAMES, LEVELS, Search
-from kalaha.analysis import best_turn, device_player
 from kalaha.board import NORTH, SOUTH, Board, KalahaError
 
 
 def make_player(spec, table=None):
     """'easy'..'expert', 'depth=N' or 'nodes=N' -> a function(board, seed) -> (pits, depth, nodes).
 
-    A level plays the device's whole turn (kalaha.analysis.device_turn: the device's own thinker,
+    A level plays the device's whole turn (host.analysis.device_turn: the device's own thinker,
     kept for the match as the device keeps it between games) with `table` (kalaha.endgame) as
     the device would have it; depth=N and nodes=N are plain searches, the table at their leaves.
     """

@@ -240,18 +240,18 @@ class Simulator:
         # --data names a file.
         flash = FileFlash(data) if data else MemoryFlash()
         # The help pages open on a first start: a new data file, not a headless run's memory.
-        from kalaha.cli_ai import table_path
+        from host.cli_ai import table_path
         from kalaha.endgame import open_table
 
         endgame, _why = open_table(table_path())  # the file make device puts on the drive
         if endgame is not None:
             endgame.verify_all()  # a fraction of a second here (the device checks as it goes)
-        from hw.deviceclock import DeviceClock
+        from host.deviceclock import DeviceClock
         from kalaha.ai import MACHINE_CODE, play_as
         from kalaha.thinking import MACHINE_SLICE_NODES
 
         # Our firmware's levels and frames: its budgets, and a frame's work measured by the
-        # device's clock (hw.deviceclock), so the simulator plays the device's moves.
+        # device's clock (host.deviceclock), so the simulator plays the device's moves.
         play_as(MACHINE_CODE)
         self.clock = DeviceClock()
         self.app = App(
@@ -316,7 +316,7 @@ class Simulator:
             self.step()
 
     def draw(self):
-        from hw.keycaps import key_caption
+        from host.keycaps import key_caption
 
         pg = self.pygame
         win = self.device
@@ -439,14 +439,14 @@ class Simulator:
 
     def text(self):
         """The OLED's text, read back from the frame's pixels, top line first."""
-        from kalaha.reading import read_lines
+        from host.reading import read_lines
 
         return read_lines(self.shown)
 
     def show(self, out):
         """What the OLED shows now, as text read back from its pixels, and what kind of screen
         that is ("board", "text", "result"; "-" for a picture that is not one whole screen)."""
-        from kalaha.reading import screen_kind
+        from host.reading import screen_kind
 
         out.write("show:\n")
         for line in self.text():

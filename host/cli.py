@@ -165,7 +165,7 @@ def build_parser():
     _player_flags(p)
     p.set_defaults(func=cmd_replay)
     try:
-        from kalaha.cli_ai import add_ai_commands
+        from host.cli_ai import add_ai_commands
     except ImportError:  # the AI tools are optional for the engine alone
         pass
     else:
@@ -228,10 +228,10 @@ def draw(board):
 
 def play_main(argv=None, inp=input, out=sys.stdout):
     """A terminal game: you against the computer (or two players). Returns the exit status."""
+    from host.analysis import best_turn, device_player
+    from host.cli_ai import endgame_table
     from kalaha.ai import LEVEL_NAMES
-    from kalaha.analysis import best_turn, device_player
     from kalaha.board import SWAP
-    from kalaha.cli_ai import endgame_table
     from kalaha.notation import parse_turn
 
     try:
