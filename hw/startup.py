@@ -121,7 +121,7 @@ def start():
         print("kalaha: " + why)
     if endgame is not None:
         t = supervisor.ticks_ms()
-        endgame.flash = table_in_flash()
+        endgame.address = table_in_flash()
         print("kalaha: table located %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
     app = App(
         store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns

@@ -121,7 +121,7 @@ TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
 # ... 3: 3-4 players (kalaha.ring); its level byte: the level, a count of computer seats (the
 # last ones: saves before the seats were chosen one by one), the first seat and the move time, 2
 # bits each; its clock byte: the computer seats as bits (ring_computers)
-RING = const(3)
+RING_MODE = const(3)
 
 
 def ring_computers(g):
@@ -237,13 +237,13 @@ class SavedGame:
             raise Damaged("rules")
         if ring and (data[start + 1] & 7 or rules["seats"] > 4 or rules["capture_from"] > 2):
             raise Damaged("rules")
-        if ring != (mode == RING) or (not ring and data[start + 1] > 7):
+        if ring != (mode == RING_MODE) or (not ring and data[start + 1] > 7):
             raise Damaged("rules")
         if ring and (level & 3 >= len(LEVEL_NAMES) or (level >> 2) & 3 >= rules["seats"]):
             raise Damaged("level")
         if ring and ((level >> 4) & 3 >= rules["seats"] or level >> 6 > 2):
             raise Damaged("first seat or time")
-        if mode > RING or (not ring and (level >= len(LEVEL_NAMES) or clock >= N_CONTROLS)):
+        if mode > RING_MODE or (not ring and (level >= len(LEVEL_NAMES) or clock >= N_CONTROLS)):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
         if ring and (clock >> rules["seats"] or ring_computers(g) == (1 << rules["seats"]) - 1):
@@ -340,7 +340,7 @@ class Store:
         g.result = result
         g.end = end
         s = self.stats
-        if g.mode == RING:
+        if g.mode == RING_MODE:
             # result: the first places' seats as bits; won when a person's seat is among them
             seats = g.rules["seats"]
             at = STAT_RING + (0 if seats == 3 else 2)

@@ -222,7 +222,7 @@ class View:
         s[6] = app.power
         s[7] = app.preview
         s[8] = app.pit_cursor
-        s[9] = app.flash.until
+        s[9] = app.refused.until
         s[10] = app.effect.until
         same = app.frame.complete and s == was
         if not same:
@@ -324,9 +324,9 @@ class View:
                         px[key] = scale(effect.colour, bright, 4) if blink else OFF
             if app.hint_key >= 0 and app.hint_version == g.version:
                 px[app.hint_key] = scale(GOOD_COLOUR, bright, 4) if blink else OFF
-            flash = app.flash
-            if flash.keys[0] >= 0:
-                px[flash.keys[0]] = scale(flash.colour, bright, 4) if blink else OFF
+            refused = app.refused
+            if refused.keys[0] >= 0:
+                px[refused.keys[0]] = scale(refused.colour, bright, 4) if blink else OFF
         styles = self.pit_styles
         for key in range(12):
             styles[key] = pit_style(key == chosen, key == landed, key == played)

@@ -156,7 +156,7 @@ def test_every_kind_of_illegal_press_changes_nothing():
         d.press(key)
         assert snapshot(a) == before
         assert BUZZ in a.sounds and said in a.message and said in words(a)
-        assert a.flash.keys[0] == key
+        assert a.refused.keys[0] == key
     # Not your turn: pressing while the computer thinks.
     d.press(d.key_for(6))  # ends the turn; the computer moves next
     while a.sowing.path is not None:

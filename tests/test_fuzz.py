@@ -17,7 +17,7 @@ from kalaha.notation import RECORD_CHARS
 from kalaha.reading import app_lines as lines
 from kalaha.ring import RingBoard
 from kalaha.screens import GAME, RESULT
-from kalaha.store import N_STATS, RING, SIZE, Store
+from kalaha.store import N_STATS, RING_MODE, SIZE, Store
 
 settings.register_profile(
     "short", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -111,7 +111,7 @@ def check_loaded(store):
         assert store.settings[key] in choices
     assert len(store.stats) == N_STATS and all(0 <= v <= 65535 for v in store.stats)
     for g in store.history:
-        if g.mode == RING:  # a game of 3-4 players: its moves replay, its first places are seats
+        if g.mode == RING_MODE:  # a game of 3-4 players: its moves replay, its first places are seats
             r = g.rules
             board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
             for pit in g.moves:
@@ -120,7 +120,7 @@ def check_loaded(store):
         else:
             assert g.result in (0, 1, 2) and two_player_game_replays(g)
     cur = store.current
-    if cur is not None and cur.mode == RING:  # a game of 3-4 players: its moves replay
+    if cur is not None and cur.mode == RING_MODE:  # a game of 3-4 players: its moves replay
         r = cur.rules
         board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (cur.level >> 4) & 3)
         for pit in cur.moves:
