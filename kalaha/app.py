@@ -18,12 +18,13 @@ On 4 and 5 pits your pits end on key 11, next to your store (4 pits: keys 8..11 
 game whoever is to move, with the display turned 180 degrees for North.
 """
 
+from kalaha.ai import LEVEL_NAMES
 from kalaha.board import END_TIME, NORTH, SOUTH
 from kalaha.compat import const, forget
 from kalaha.frame import Frame
-from kalaha.game import CLOCK_TICK, HANDOVER_MS, PASSED_HOLD_MS, SIDE_TITLES, Game, Sowing
+from kalaha.game import CLOCK_TICK, HANDOVER_MS, PASSED_HOLD_MS, Game, Sowing
 from kalaha.screens import DRAW_OFFER, GAME, GAME_MENU, HELP, MENU, MOVES, RESULT
-from kalaha.store import DEFAULT_SETTINGS, LEVEL_NAMES, Store
+from kalaha.store import DEFAULT_SETTINGS, Store
 from kalaha.thinking import Thinker
 from kalaha.view import (
     BUZZ,
@@ -32,6 +33,7 @@ from kalaha.view import (
     ILLEGAL_COLOUR,
     LOSE,
     PASS,
+    SIDE_TITLES,
     THEIRS_COLOUR,
     TICK,
     WIN,

@@ -17,8 +17,7 @@ found when first read and never trusted.
 from array import array
 
 from kalaha.board import NORTH, SOUTH
-from kalaha.compat import const
-from kalaha.store import crc32
+from kalaha.compat import const, crc32
 
 MAGIC = b"KDB1"
 HEADER = const(32)

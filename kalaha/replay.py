@@ -5,10 +5,9 @@
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.draw import FOOTER, line
-from kalaha.game import SEAT_NAMES, SIDE_TITLES
 from kalaha.screens import MENU, REPLAY_LIST, Page
 from kalaha.store import RING_MODE, TWO_PLAYERS
-from kalaha.view import OFF, SOW_COLOUR, YOURS_COLOUR, scale
+from kalaha.view import OFF, SEAT_NAMES, SIDE_TITLES, SOW_COLOUR, YOURS_COLOUR, scale
 
 
 def replay_items(app):

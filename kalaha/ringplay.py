@@ -9,14 +9,14 @@ kalaha.board they would load it again after App.make_room_for_ring let it go.)
 """
 
 from kalaha.draw import FOOTER, line, split
-from kalaha.game import HANDOVER_MS, SEAT_NAMES
+from kalaha.game import HANDOVER_MS
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
 from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page, music_item
 from kalaha.store import END_EMPTY, END_RESIGN, RING_MODE, ring_computers
-from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, TICK, WIN, scale
+from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, SEAT_NAMES, TICK, WIN, scale
 
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")  # (kalaha.ai's: not loaded with a game of 3-4 players)
 PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits)

@@ -5,7 +5,7 @@ go after (its code is needed only then).
 
 from kalaha.board import DRAW, END_EMPTY, END_TIME, MAX_PITS, Board
 from kalaha.choices import SETTING_CHOICES
-from kalaha.compat import const, forget
+from kalaha.compat import const, crc32, forget
 from kalaha.store import (
     CHOICE_KEYS,
     DEFAULT_SETTINGS,
@@ -31,7 +31,6 @@ from kalaha.store import (
     Damaged,
     History,
     SavedGame,
-    crc32,
 )
 
 _R_CLOCK = const(8)  # a timed game's clocks mid-turn (kalaha.clock writes it)

@@ -10,13 +10,13 @@ from fits import TextCheck
 
 from kalaha.app import App
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
-from kalaha.game import SEAT_NAMES
 from kalaha.memflash import MemoryFlash
 from kalaha.reading import app_lines as lines
 from kalaha.ring import RingBoard
 from kalaha.ringview import SEAT_COLOURS
 from kalaha.screens import GAME, MENU, REPLAY_LIST, RESULT
 from kalaha.store import RING_MODE, TWO_PLAYERS, Store
+from kalaha.view import SEAT_NAMES
 
 
 def play(store, board, rules, mode, level, rng, clock=0, resign_at=None):

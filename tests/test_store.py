@@ -348,3 +348,16 @@ def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and
     assert loaded.message == "" and loaded.stats[0] == 7 and loaded.stats[STAT_RING] == 2
     assert loaded.stats[STAT_STREAK:] == [0, 0] and loaded.settings["level"] == 3
     assert loaded.settings["music"] == 5 and loaded.settings["tune"] == 5
+
+
+def test_the_stores_counts_are_the_clocks_and_the_searchs():
+    # The store checks saved levels and clocks against counts of its own (neither the search nor
+    # the clock is loaded with it), and the settings step through as many.
+    from kalaha import store
+    from kalaha.ai import LEVEL_NAMES
+    from kalaha.choices import SETTING_CHOICES
+    from kalaha.clock import CONTROLS
+
+    assert store._N_LEVELS == len(LEVEL_NAMES) and store.N_CONTROLS == len(CONTROLS)
+    assert SETTING_CHOICES["level"] == tuple(range(len(LEVEL_NAMES)))
+    assert SETTING_CHOICES["clock"] == tuple(range(len(CONTROLS)))
