@@ -8,7 +8,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalaha import SWAP, Board, KalahaError
+from kalaha import SWAP, Board, KalahaError, notation
 from kalaha.app import App
 from kalaha.board import END_EMPTY
 from kalaha.choices import SETTING_CHOICES
@@ -40,7 +40,7 @@ RULES = st.fixed_dictionaries(
 
 
 def snapshot(board):
-    return (list(board.cells), board.turn, board.over, board.ply, board.record())
+    return (list(board.cells), board.turn, board.over, board.ply, notation.record(board))
 
 
 # ----- records -------------------------------------------------------------------------------
@@ -49,16 +49,16 @@ def snapshot(board):
 @given(RULES, st.text(max_size=40))
 def test_any_text_as_a_record_plays_or_is_refused_leaving_the_board(rules, text):
     board = Board(**rules)
-    board.push_record("")
+    notation.push_record(board, "")
     before = snapshot(board)
     try:
-        board.push_record(text)
+        notation.push_record(board, text)
     except KalahaError:
         assert snapshot(board) == before
         return
     # Accepted: only ASCII digits, '-', 'T' and spaces, and the record reads back the same game.
     assert all(ch in RECORD_CHARS for ch in text)
-    again = Board.from_record(board.record(), **rules)
+    again = notation.from_record(notation.record(board), **rules)
     assert snapshot(again) == snapshot(board)
 
 
@@ -70,7 +70,7 @@ def test_random_games_round_trip_through_their_record(rules, choices):
         if not moves:
             break
         board.push(moves[c % len(moves)])
-    again = Board.from_record(board.record(), **rules)
+    again = notation.from_record(notation.record(board), **rules)
     assert snapshot(again) == snapshot(board)
     assert sum(board.cells) == board.total
 

@@ -32,7 +32,6 @@ APART = (("search", "saved data"),)
 # lives in a helper that it imports only when used, the helper building on it. As one module,
 # the helper's code would stay on the device's heap for good.
 CIRCLES = {
-    ("kalaha.board", "kalaha.notation"): "records and positions as text: the host's, never the device's",
     ("kalaha.store", "kalaha.storeload"): "reading the journal: at start-up only, then let go",
     ("kalaha.store", "kalaha.snapshot"): "the compaction: one save in a hundred, then let go",
     ("kalaha.view", "kalaha.seven"): "a board of seven pits: imported only with one on screen",

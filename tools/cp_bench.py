@@ -7,6 +7,7 @@ of work, so an instruction counter can tell the pieces apart.
 
 import sys
 
+from kalaha import notation
 from kalaha.ai import LEVEL_NAMES, Search, start_level
 from kalaha.board import Board
 
@@ -40,7 +41,7 @@ def add_test(p):
 def board_of(name):
     for n, record in POSITIONS:
         if n == name:
-            return Board.from_record(record)
+            return notation.from_record(record)
     raise ValueError("no position " + name)
 
 
