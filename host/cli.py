@@ -8,6 +8,7 @@ import json
 import os
 import sys
 
+from kalaha import notation
 from kalaha.board import SIDE_NAMES, Board, KalahaError
 from kalaha.perft import perft
 
@@ -93,7 +94,7 @@ def _board(args, record=""):
         pits=args.pits, seeds=args.seeds, empty_capture=args.empty_capture, alga=args.alga, swap=args.swap
     )
     if record:
-        board.push_record(record)
+        notation.push_record(board, record)
     return board
 
 
@@ -109,8 +110,8 @@ def board_json(board):
         "to_move": None if to_move is None else SIDE_NAMES[to_move],
         "over": outcome is not None,
         "result": None if outcome is None else outcome.result(),
-        "turns": board.record(),
-        "position": board.position(),
+        "turns": notation.record(board),
+        "position": notation.position(board),
     }
 
 
@@ -138,12 +139,12 @@ def cmd_replay(args, out):
     if args.json:
         out.write(json.dumps(board_json(board)) + "\n")
         return
-    out.write(str(board) + "\n")
+    out.write(notation.board_text(board) + "\n")
     outcome = board.outcome()
     if outcome is not None:
         out.write("result: %s %d:%d\n" % (outcome.result(), outcome.south, outcome.north))
-    out.write("record: %s\n" % (board.record() or "(start)"))
-    out.write("position: %s\n" % board.position())
+    out.write("record: %s\n" % (notation.record(board) or "(start)"))
+    out.write("position: %s\n" % notation.position(board))
 
 
 def build_parser():
@@ -307,7 +308,7 @@ def play_main(argv=None, inp=input, out=sys.stdout):
         how = "%s resigned: %s (stores %d:%d)" % (SIDE_NAMES[resigned], winner, outcome.south, outcome.north)
     else:
         how = "%s, %d:%d" % (winner, outcome.south, outcome.north)
-    out.write("Game over: %s.\nrecord: %s\n" % (how, board.record()))
+    out.write("Game over: %s.\nrecord: %s\n" % (how, notation.record(board)))
     return 0
 
 

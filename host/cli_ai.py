@@ -9,6 +9,7 @@ import sys
 import time
 
 from host.analysis import device_player, device_turn, search_turn, solve
+from kalaha import notation
 from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, Search, play_as
 from kalaha.board import Board
 
@@ -74,7 +75,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
         if args.record:
             raise cli_error("give a record or --position, not both")
         board = make_board(args, "")
-        board.set_position(args.position, any_total=True)
+        notation.set_position(board, args.position, any_total=True)
         return board
 
     def firmware_flag(p, cmd):
@@ -314,7 +315,7 @@ def bench(out, device=False):
     out.write("CPython %s\n" % sys.version.split()[0])
     search = Search()
     for name, record in BENCH_POSITIONS:
-        board = Board.from_record(record)
+        board = notation.from_record(record)
         for budget in BENCH_BUDGETS:
             search.clear_table()
             t = time.perf_counter_ns()

@@ -7,6 +7,7 @@ import random
 from math import isqrt
 
 from host.analysis import best_turn, device_player
+from kalaha import notation
 from kalaha.ai import LEVEL_NAMES, LEVELS, Search
 from kalaha.board import NORTH, SOUTH, Board, KalahaError
 
@@ -75,7 +76,7 @@ def openings(rules, count, plies, seed):
         if board.to_move is None:
             ended += 1
             continue
-        record = board.record()
+        record = notation.record(board)
         if seen is None:
             out.append(record)
         elif record not in seen:
@@ -101,7 +102,7 @@ def even_openings(rules, count, plies, seed, nodes=EVEN_NODES):
     search = Search()
     lean = []
     for record in drawn:
-        board = Board.from_record(record, **rules)
+        board = notation.from_record(record, **rules)
         if len(list(board.legal_moves())) == 1:
             lean.append((True, 0))  # one legal sowing: no choice to judge, left for last
             continue
@@ -115,7 +116,7 @@ def even_openings(rules, count, plies, seed, nodes=EVEN_NODES):
 
 def play_game(south, north, rules, record, seed):
     board = Board(**rules)
-    board.push_record(record)
+    notation.push_record(board, record)
     stats = {SOUTH: [0, 0, 0], NORTH: [0, 0, 0]}  # turns, depth sum, nodes sum
     while board.to_move is not None:
         side = board.to_move

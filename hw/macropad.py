@@ -6,7 +6,7 @@ and supervisor.
 
 import gc
 
-from kalaha.compat import const, forget
+from kalaha.compat import TICKS_WRAP, const, forget
 from kalaha.store import SIZE
 
 # The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
@@ -21,7 +21,6 @@ import supervisor  # noqa: E402
 import synthio  # noqa: E402
 
 from hw.layout import MACROPAD  # noqa: E402
-from kalaha.frame import TICKS_WRAP  # noqa: E402
 from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------

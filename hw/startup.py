@@ -16,10 +16,9 @@ from hw.layout import MACROPAD
 from hw.macropad import STORE_IMAGE, NvmFlash, SerialReport, Sound
 from hw.screen import Oled
 from kalaha.app import App
-from kalaha.compat import forget
+from kalaha.compat import TICKS_WRAP, forget
 from kalaha.endgame import CHUNK as TABLE_CHUNK
 from kalaha.endgame import open_table
-from kalaha.frame import TICKS_WRAP
 from kalaha.store import SIZE, Store
 
 # (here, not in hw/macropad.py: only start-up reads them, and its names are let go with it)
@@ -121,7 +120,7 @@ def start():
         print("kalaha: " + why)
     if endgame is not None:
         t = supervisor.ticks_ms()
-        endgame.flash = table_in_flash()
+        endgame.address = table_in_flash()
         print("kalaha: table located %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
     app = App(
         store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns

@@ -256,7 +256,7 @@ class Search:
         w[_TMAX] = self.table.max_seeds if self.table is not None else -1
         # Where the device's firmware reads the table from the flash itself (hw.flashfile): only
         # once every block's check has passed, which a probe from the file would have asked.
-        w[_FLASH] = self.table.flash if self.table is not None and self.table.done else 0
+        w[_FLASH] = self.table.address if self.table is not None and self.table.done else 0
         src = board.cells
         for i in range(len(src)):
             b[i] = src[i]

@@ -18,12 +18,13 @@ On 4 and 5 pits your pits end on key 11, next to your store (4 pits: keys 8..11 
 game whoever is to move, with the display turned 180 degrees for North.
 """
 
+from kalaha.ai import LEVEL_NAMES
 from kalaha.board import END_TIME, NORTH, SOUTH
 from kalaha.compat import const, forget
 from kalaha.frame import Frame
-from kalaha.game import CLOCK_TICK, HANDOVER_MS, PASSED_HOLD_MS, SIDE_TITLES, Game, Sowing
+from kalaha.game import CLOCK_TICK, HANDOVER_MS, PASSED_HOLD_MS, Game, Sowing
 from kalaha.screens import DRAW_OFFER, GAME, GAME_MENU, HELP, MENU, MOVES, RESULT
-from kalaha.store import DEFAULT_SETTINGS, LEVEL_NAMES, Store
+from kalaha.store import DEFAULT_SETTINGS, Store
 from kalaha.thinking import Thinker
 from kalaha.view import (
     BUZZ,
@@ -32,6 +33,7 @@ from kalaha.view import (
     ILLEGAL_COLOUR,
     LOSE,
     PASS,
+    SIDE_TITLES,
     THEIRS_COLOUR,
     TICK,
     WIN,
@@ -48,7 +50,7 @@ CURSOR_MS = const(5000)  # the knob's pit cursor leaves after this long untouche
 COMPUTER_PAUSE_MS = const(500)  # the computer sows no sooner than this after the board changed
 DIM_MS = const(30000)  # no input this long: pixels and display dim
 OFF_MS = const(300000)  # ... and this long: they turn off
-_FLASH_MS = const(300)  # a key that cannot be played blinks red this long
+_REFUSED_MS = const(300)  # a key that cannot be played blinks red this long
 ANIM_SPEEDS = (40, 110, 220)  # ms per seed: fast, normal, slow
 
 
@@ -118,9 +120,9 @@ class App:
         self.preview = -1  # view key being previewed (held, or the knob's cursor)
         self.pit_cursor = -1  # the knob's chosen pit (view key) or -1
         self.cursor_until = 0  # ... it leaves at this time if untouched
-        self.flash = Blink()  # a key that cannot be played
+        self.refused = Blink()  # a key that cannot be played
         self.effect = Blink()  # a capture's two pits, an extra turn's store-side pit
-        self.blinks = (self.flash, self.effect)  # (made once: a frame allocates no tuple)
+        self.blinks = (self.refused, self.effect)  # (made once: a frame allocates no tuple)
         self.hint_key = -1  # the hint's pit blinks green until a move is made ...
         self.hint_version = -1  # ... on the board of this version
         self.last_input = 0
@@ -446,7 +448,7 @@ class App:
 
     def illegal(self, key, why):
         """`key` cannot be played: it blinks red, a buzz, and the bottom line says `why`."""
-        self.flash.start(ILLEGAL_COLOUR, key, -1, self.now + _FLASH_MS)
+        self.refused.start(ILLEGAL_COLOUR, key, -1, self.now + _REFUSED_MS)
         self.sound(BUZZ)
         self.say(why)
 

@@ -1,4 +1,4 @@
-"""The Kalaha rules engine: a Board with push/pop, legal moves, outcome and notation.
+"""The Kalaha rules engine: a Board with push/pop, legal moves, outcome and its turns.
 
 Integer-only and allocation-free in push/pop; never imports hardware modules.
 
@@ -9,17 +9,17 @@ Cells are one flat list, counter-clockwise in sowing order::
 
 so sowing is "index + 1, wrapping, skipping the opponent's store", and the pit
 opposite index i is 2P - i. Pits in moves and notation are 1..P from the
-mover's own view, as in RULES.md.
+mover's own view, as in RULES.md; a board as text (records, positions) is kalaha.notation's.
 
 >>> b = Board()
 >>> b.push(3)                      # the classic opening: ends in South's store
 >>> b.last_extra, b.to_move == SOUTH
 (True, True)
 >>> b.push(6)
->>> b.record()
-'3-6'
->>> b.pop(), b.pop(), b.record()
-(6, 3, '')
+>>> b.turns()
+[[3, 6]]
+>>> b.pop(), b.pop(), b.turns()
+(6, 3, [])
 """
 
 from kalaha.compat import const
@@ -567,56 +567,3 @@ class Board:
             return SWAP
         start = h & 15
         return start + 1 if start < self.pits else start - self.pits
-
-    # ----- notation: kalaha.notation, imported when first used (the device never needs it,
-    # and its code would cost several KB of the handheld's heap) ----------------------------
-
-    def record(self):
-        """The game record: turns separated by spaces, South's first (e.g. '3-6 2 T')."""
-        from kalaha import notation
-
-        return notation.record(self)
-
-    def push_record(self, text):
-        """Play a game record (see record()). On error the board is left as it was.
-
-        Every turn but the last must be complete; the last may stop after an extra turn.
-        """
-        from kalaha import notation
-
-        notation.push_record(self, text)
-
-    @classmethod
-    def from_record(cls, text, **rules):
-        board = cls(**rules)
-        board.push_record(text)
-        return board
-
-    def position(self):
-        """Compact position: 'south pits:store/north pits:store side', e.g.
-
-        '4,4,4,4,4,4:0/4,4,4,4,4,4:0 S'; side is S, N, or - when the game is over.
-        Pits are 1..P from each owner's view. History and resignation are not kept.
-        """
-        from kalaha import notation
-
-        return notation.position(self)
-
-    def set_position(self, text, any_total=False):
-        """Load a position() string; rules stay, history is cleared. Checks the seed count
-        against the rules, unless any_total (an endgame study): then the board takes its count."""
-        from kalaha import notation
-
-        notation.set_position(self, text, any_total)
-
-    @classmethod
-    def from_position(cls, text, **rules):
-        board = cls(**rules)
-        board.set_position(text)
-        return board
-
-    def __str__(self):
-        """A readable board, North's row on top (reversed, as seen from South)."""
-        from kalaha import notation
-
-        return notation.board_text(self)

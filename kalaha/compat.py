@@ -1,6 +1,6 @@
 """Small shims so the same code runs under CircuitPython and CPython.
 
-Never imports hardware modules; only `micropython` when it exists (for const).
+Never imports hardware modules; only `micropython` (const) and `binascii` (crc32) where they exist.
 """
 
 try:
@@ -9,6 +9,14 @@ except ImportError:  # CPython: const() is the identity
 
     def const(value):
         return value
+
+
+TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a build without binascii: the same CRC in Python
+    _crc32 = None
 
 
 class micropython:
@@ -45,4 +53,27 @@ def forget(module):
         delattr(parent, name)
 
 
-__all__ = ["const", "forget", "micropython", "ptr8", "ptr32"]
+def crc32(data, start, end, value=0):
+    """CRC-32 (the zlib/PNG one) of data[start:end]: catches torn writes and any flipped bit.
+    `value` continues an earlier CRC (the endgame table checks a block in pieces).
+
+    >>> crc32(b"123456789", 0, 9) == 0xCBF43926
+    True
+    >>> crc32(b"123456789", 4, 9, crc32(b"123456789", 0, 4)) == 0xCBF43926
+    True
+    """
+    if _crc32 is not None:
+        # binascii.crc32 is unsigned on CPython 3 and CircuitPython alike: no mask, whose result
+        # would be one more long on the device's heap per call.
+        if start == 0 and end == len(data):
+            return _crc32(data, value)  # (no view of it to allocate)
+        return _crc32(memoryview(data)[start:end], value)
+    c = value ^ 0xFFFFFFFF
+    for i in range(start, end):
+        c ^= data[i]
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
+    return c ^ 0xFFFFFFFF
+
+
+__all__ = ["TICKS_WRAP", "const", "crc32", "forget", "micropython", "ptr8", "ptr32"]

@@ -17,8 +17,7 @@ found when first read and never trusted.
 from array import array
 
 from kalaha.board import NORTH, SOUTH
-from kalaha.compat import const
-from kalaha.store import crc32
+from kalaha.compat import const, crc32
 
 MAGIC = b"KDB1"
 HEADER = const(32)
@@ -131,7 +130,7 @@ class EndgameTable:
         self.done = False  # every block checked
         # The address of the first value byte where machine code can read the file straight
         # from memory (hw.flashfile on our firmware; the tests' buffers), 0: read the file.
-        self.flash = 0
+        self.address = 0
         self.next_check = 0  # the block verify_step() is checking
         self.check_at = 0  # ... how far into it, in bytes
         self.check_crc = 0  # ... and the CRC so far

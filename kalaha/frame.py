@@ -5,7 +5,7 @@ height, lines, pit boxes and inverted bars. Regions remember what they show, so 
 part of the picture costs one comparison a frame.
 """
 
-from kalaha.compat import const
+from kalaha.compat import TICKS_WRAP, const
 from kalaha.glyphs import DIGITS, TEXT
 
 WIDTH = const(128)
@@ -23,7 +23,6 @@ BOX_BOLD = const(1)
 BOX_CHOSEN = const(2)
 BOX_PLAYED = const(4)
 
-TICKS_WRAP = const(0x20000000)  # supervisor.ticks_ms() wraps around here (about 6.2 days)
 DRAW_UNTIL_MS = const(13)  # a frame's drawing stops this long after the frame began (see begin)
 
 _ZEROS = bytes(WIDTH)

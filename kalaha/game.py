@@ -6,10 +6,8 @@ Pure logic: the app (kalaha.app) feeds it the player's and the computer's moves 
 
 from kalaha.board import DRAW, END_EMPTY, NORTH, SOUTH
 from kalaha.compat import const
+from kalaha.view import SIDE_TITLES
 
-SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
-# The seats of a game of 3-4 players, named by their colours (kalaha.ringview)
-SEAT_NAMES = ("Blue", "Orange", "Violet", "Cyan")
 END_WORDS = ("", "", " (agreed)", " on time")  # (a resignation says who resigned: Game.end)
 _RESIGNED = const(1)  # (kalaha.board.END_RESIGN)
 _SAVE_S = const(5)  # a running clock is saved every 5 s: a power cut gives back no more

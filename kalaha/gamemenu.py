@@ -6,9 +6,9 @@ screens around a game hold only their own code (docs/decisions.md).
 """
 
 from kalaha.board import DRAW, END_AGREED, SWAP
-from kalaha.game import HANDOVER_MS, SIDE_TITLES
+from kalaha.game import HANDOVER_MS
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT
-from kalaha.view import BUZZ, EXTRA, PASS
+from kalaha.view import BUZZ, EXTRA, PASS, SIDE_TITLES
 
 
 def to_game(app):

@@ -10,7 +10,7 @@ from kalaha.ai import LEVEL_NAMES
 from kalaha.board import END_RESIGN, SOUTH, Board
 from kalaha.compat import forget
 from kalaha.screens import CONFIRM, GAME, MENU, computer_side
-from kalaha.store import RING, TWO_PLAYERS
+from kalaha.store import RING_MODE, TWO_PLAYERS
 
 
 def start_vs_computer(app):
@@ -105,7 +105,7 @@ def make_clock(app, control):
 def continue_game(app):
     """Back to the saved game in progress: same position, rules, level and clocks."""
     g = app.store.current
-    if g.mode == RING:
+    if g.mode == RING_MODE:
         app.make_room_for_ring()
         from kalaha.ringplay import resume
 

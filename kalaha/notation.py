@@ -1,6 +1,6 @@
 """Game records and positions as text: parse, check, format (python-chess style notation).
 
-Host-side and tests; Board's record()/position() methods import it when first used.
+Functions of a kalaha.board.Board for the host and the tests: the device never imports it.
 """
 
 from kalaha.board import (
@@ -8,6 +8,7 @@ from kalaha.board import (
     SIDE_NAMES,
     SOUTH,
     SWAP,
+    Board,
     IllegalMoveError,
     KalahaError,
     NotationError,
@@ -34,6 +35,20 @@ def push_record(board, text):
         while board.ply > start_ply:
             board.pop()
         raise
+
+
+def from_record(text, **rules):
+    """A Board of `rules` with the game record `text` played (see record())."""
+    board = Board(**rules)
+    push_record(board, text)
+    return board
+
+
+def from_position(text, **rules):
+    """A Board of `rules` set to the position `text` (see position())."""
+    board = Board(**rules)
+    set_position(board, text)
+    return board
 
 
 def _push_turn(board, turn, number, is_last):
@@ -75,7 +90,8 @@ def position(board):
 
 
 def set_position(board, text, any_total=False):
-    """Load a position() string; rules stay, history is cleared. Checks the seed count."""
+    """Load a position() string; rules stay, history is cleared. Checks the seed count against
+    the rules, unless any_total (an endgame study): then the board takes its count."""
     cells, turn, over = parse_position(text, board.pits, None if any_total else board.total)
     p = board.pits
     south_empty = not any(cells[0:p])

@@ -5,10 +5,9 @@
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.draw import FOOTER, line
-from kalaha.game import SEAT_NAMES, SIDE_TITLES
 from kalaha.screens import MENU, REPLAY_LIST, Page
-from kalaha.store import RING, TWO_PLAYERS
-from kalaha.view import OFF, SOW_COLOUR, YOURS_COLOUR, scale
+from kalaha.store import RING_MODE, TWO_PLAYERS
+from kalaha.view import OFF, SEAT_NAMES, SIDE_TITLES, SOW_COLOUR, YOURS_COLOUR, scale
 
 
 def replay_items(app):
@@ -26,7 +25,7 @@ def replay_items(app):
 def game_words(g):
     """A finished game in a few words, never a number after the list's: "won vs Expert",
     "South beat North", "Orange 1st of 3" (a game of 3 players)."""
-    if g.mode == RING:
+    if g.mode == RING_MODE:
         firsts = [seat for seat in range(g.rules["seats"]) if g.result >> seat & 1]
         who = SEAT_NAMES[firsts[0]] if len(firsts) == 1 else "shared"
         return "%s 1st of %d" % (who, g.rules["seats"])
@@ -130,7 +129,7 @@ class Replay(Page):
         history = app.store.history
         g = history[len(history) - 1 - self.choice]
         self.game = g
-        self.of_ring = g.mode == RING
+        self.of_ring = g.mode == RING_MODE
         if self.of_ring:
             from kalaha.ring import RingBoard
 

@@ -9,17 +9,16 @@ kalaha.board they would load it again after App.make_room_for_ring let it go.)
 """
 
 from kalaha.draw import FOOTER, line, split
-from kalaha.game import HANDOVER_MS, SEAT_NAMES
+from kalaha.game import HANDOVER_MS
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
 from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page, music_item
-from kalaha.store import END_EMPTY, END_RESIGN, ring_computers
-from kalaha.store import RING as RING_MODE
-from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, TICK, WIN, scale
+from kalaha.store import END_EMPTY, END_RESIGN, RING_MODE, ring_computers
+from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, SEAT_NAMES, TICK, WIN, scale
 
-LEVELS = ("easy", "medium", "strong", "expert")
+LEVEL_NAMES = ("easy", "medium", "strong", "expert")  # (kalaha.ai's: not loaded with a game of 3-4 players)
 PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits)
 LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
 # A computer seat's longest think for its whole turn, extra sowings included, per level (its
@@ -45,7 +44,7 @@ def load_setup(app):
     r.computers = st["ring_computers"] & ((1 << r.players) - 1)
     if r.computers == (1 << r.players) - 1:
         r.computers -= 1  # (Blue a person again: someone plays)
-    r.level = LEVELS[st["ring_level"]]
+    r.level = LEVEL_NAMES[st["ring_level"]]
     r.pits = st["ring_pits"]
     r.seeds = min(st["ring_seeds"], most_seeds())
     r.capture = st["ring_capture"]
@@ -57,7 +56,7 @@ def save_setup(app):
     st = app.settings
     st["ring_players"] = r.players
     st["ring_computers"] = r.computers
-    st["ring_level"] = LEVELS.index(r.level)
+    st["ring_level"] = LEVEL_NAMES.index(r.level)
     st["ring_pits"] = r.pits
     st["ring_seeds"] = r.seeds
     st["ring_capture"] = r.capture
@@ -128,7 +127,7 @@ def next_seat(app):
 
 
 def next_ring_level(app):
-    RING.level = LEVELS[(LEVELS.index(RING.level) + 1) % len(LEVELS)]
+    RING.level = LEVEL_NAMES[(LEVEL_NAMES.index(RING.level) + 1) % len(LEVEL_NAMES)]
     changed(app)
 
 
@@ -177,7 +176,7 @@ def begin_ring(app):
     r.first %= r.players
     board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first, False)
     rules = {"seats": r.players, "pits": r.pits, "seeds": r.seeds, "capture_from": r.capture}
-    level = LEVELS.index(r.level) | (r.first << 4) | (r.limit << 6)
+    level = LEVEL_NAMES.index(r.level) | (r.first << 4) | (r.limit << 6)
     app.store.new_game(rules, RING_MODE, level, r.computers)  # (its clock byte: the seats as bits)
     show_game(app, board)
 
@@ -192,7 +191,7 @@ def resume(app, saved):
         rules["seeds"],
         rules["capture_from"],
     )
-    r.level = LEVELS[saved.level & 3]
+    r.level = LEVEL_NAMES[saved.level & 3]
     r.computers = ring_computers(saved)
     r.first = (saved.level >> 4) & 3
     r.limit = saved.level >> 6
@@ -458,9 +457,9 @@ def draw(app):
     line(frame, FOOTER, FOOTER_TEXT)
     last = s.path[s.pos - 1] if sowing and s.pos else -1
     light(app.pixels, b, cells, mover, app.settings["brightness"], last)
-    flash = app.flash
-    if flash.keys[0] >= 0 and (app.now // 250) % 2 == 0:
-        app.pixels[flash.keys[0]] = scale(0xFF0000, app.settings["brightness"], 4)
+    refused = app.refused
+    if refused.keys[0] >= 0 and (app.now // 250) % 2 == 0:
+        app.pixels[refused.keys[0]] = scale(0xFF0000, app.settings["brightness"], 4)
 
 
 def last_turn():

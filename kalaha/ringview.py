@@ -3,10 +3,9 @@ a header, the mover's pits on the keys. Shared by the game (kalaha.ringplay) and
 """
 
 from kalaha.draw import FIGURE_PITCH, FIGURES_X, figures_line, line
-from kalaha.game import SEAT_NAMES
-from kalaha.view import OFF, scale
+from kalaha.view import OFF, SEAT_NAMES, scale
 
-# Each seat's colour (kalaha.game.SEAT_NAMES say them), told apart from the hints' green and
+# Each seat's colour (kalaha.view.SEAT_NAMES say them), told apart from the hints' green and
 # the white of the last seed and the red of a key not allowed.
 SEAT_COLOURS = (0x0050FF, 0xFF6000, 0xA000FF, 0x00D0D0)
 SOW_COLOUR = 0xFFFFFF

@@ -8,7 +8,8 @@ own state (a list's scroll, the question asked) is kept in its object.
 """
 
 from kalaha.board import NORTH, SOUTH
-from kalaha.game import HANDOVER_MS, SIDE_TITLES
+from kalaha.game import HANDOVER_MS
+from kalaha.view import SIDE_TITLES
 
 RESULT_GRACE_MS = 1000  # the result screen takes input only after this long (App.hold)
 LIST_FOOTER = "turn: more push: back"  # (a list has nothing to choose: a push goes back)
@@ -353,10 +354,6 @@ def music_item(app):
     return ("Music off" if app.settings["music"] else "Music on", "toggle_music")
 
 
-class Asleep(Page):
-    """Not a screen a player chooses: what the display shows while the device sleeps."""
-
-
 MENU = Menu("KALAHA", items_of=main_items)
 SETTINGS = Settings("Settings", items_of="settings_items", module="kalaha.records")
 SETUP = Settings("Play the computer", items_of="setup_items", module="kalaha.setup")
@@ -366,7 +363,6 @@ GAME_MENU = Menu(
 )
 RESULT = Result("")
 CONFIRM = Confirm("", clock_runs=True)
-ASLEEP = Asleep()
 STATS = Listing("Statistics", "stats_rows", None, "kalaha.records")
 SETTINGS.helpers = STATS.helpers = ("kalaha.choices",)  # (kalaha.records imports what each setting may be)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.replay")

@@ -104,7 +104,7 @@ def light(app, previewed):
         px[first] = px[11] = scale(YOURS_COLOUR, bright, 16)
     if app.thinker.thinking:
         px[(now // PHASE_MS) % 6] = scale(THINKING_COLOUR, bright, 4)
-    key = app.flash.keys[0]
+    key = app.refused.keys[0]
     if 0 <= key < 12:
         px[key] = scale(ILLEGAL_COLOUR, bright, 4) if blink else OFF
 

@@ -20,14 +20,8 @@ Memory: one 4 KB image buffer, made first, serves loading and every compaction (
 write that rewrites the sector), so saving never needs a big block from a fragmented heap.
 """
 
-from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME
-from kalaha.compat import const, forget
-
-try:
-    from binascii import crc32 as _crc32
-except ImportError:  # a build without binascii: the same CRC in Python
-    _crc32 = None
+from kalaha.compat import const, crc32, forget
 
 MAGIC0 = const(0x4B)  # "K"
 MAGIC1 = const(0x48)  # "H"
@@ -35,6 +29,7 @@ VERSION = const(2)
 OLD_VERSION = const(1)  # Fletcher-16 records: read, then rewritten as VERSION
 SIZE = const(4096)
 N_CONTROLS = const(5)  # the chess clock's time controls (kalaha.clock.CONTROLS: not loaded with the store)
+_N_LEVELS = const(4)  # the computer's levels (kalaha.ai.LEVEL_NAMES: the search is not the store's)
 HEADER = const(3)
 
 R_SNAPSHOT = const(1)
@@ -121,7 +116,7 @@ TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
 # ... 3: 3-4 players (kalaha.ring); its level byte: the level, a count of computer seats (the
 # last ones: saves before the seats were chosen one by one), the first seat and the move time, 2
 # bits each; its clock byte: the computer seats as bits (ring_computers)
-RING = const(3)
+RING_MODE = const(3)
 
 
 def ring_computers(g):
@@ -129,29 +124,6 @@ def ring_computers(g):
     seats = g.rules["seats"]
     last = ((1 << seats) - 1) ^ ((1 << (seats - ((g.level >> 2) & 3))) - 1)
     return g.clock | last
-
-
-def crc32(data, start, end, value=0):
-    """CRC-32 (the zlib/PNG one) of data[start:end]: catches torn writes and any flipped bit.
-    `value` continues an earlier CRC (the endgame table checks a block in pieces).
-
-    >>> crc32(b"123456789", 0, 9) == 0xCBF43926
-    True
-    >>> crc32(b"123456789", 4, 9, crc32(b"123456789", 0, 4)) == 0xCBF43926
-    True
-    """
-    if _crc32 is not None:
-        # binascii.crc32 is unsigned on CPython 3 and CircuitPython alike: no mask, whose result
-        # would be one more long on the device's heap per call.
-        if start == 0 and end == len(data):
-            return _crc32(data, value)  # (no view of it to allocate)
-        return _crc32(memoryview(data)[start:end], value)
-    c = value ^ 0xFFFFFFFF
-    for i in range(start, end):
-        c ^= data[i]
-        for _ in range(8):
-            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
-    return c ^ 0xFFFFFFFF
 
 
 class Damaged(ValueError):
@@ -237,13 +209,13 @@ class SavedGame:
             raise Damaged("rules")
         if ring and (data[start + 1] & 7 or rules["seats"] > 4 or rules["capture_from"] > 2):
             raise Damaged("rules")
-        if ring != (mode == RING) or (not ring and data[start + 1] > 7):
+        if ring != (mode == RING_MODE) or (not ring and data[start + 1] > 7):
             raise Damaged("rules")
-        if ring and (level & 3 >= len(LEVEL_NAMES) or (level >> 2) & 3 >= rules["seats"]):
+        if ring and (level & 3 >= _N_LEVELS or (level >> 2) & 3 >= rules["seats"]):
             raise Damaged("level")
         if ring and ((level >> 4) & 3 >= rules["seats"] or level >> 6 > 2):
             raise Damaged("first seat or time")
-        if mode > RING or (not ring and (level >= len(LEVEL_NAMES) or clock >= N_CONTROLS)):
+        if mode > RING_MODE or (not ring and (level >= _N_LEVELS or clock >= N_CONTROLS)):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
         if ring and (clock >> rules["seats"] or ring_computers(g) == (1 << rules["seats"]) - 1):
@@ -340,7 +312,7 @@ class Store:
         g.result = result
         g.end = end
         s = self.stats
-        if g.mode == RING:
+        if g.mode == RING_MODE:
             # result: the first places' seats as bits; won when a person's seat is among them
             seats = g.rules["seats"]
             at = STAT_RING + (0 if seats == 3 else 2)

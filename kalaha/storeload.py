@@ -5,7 +5,7 @@ go after (its code is needed only then).
 
 from kalaha.board import DRAW, END_EMPTY, END_TIME, MAX_PITS, Board
 from kalaha.choices import SETTING_CHOICES
-from kalaha.compat import const, forget
+from kalaha.compat import const, crc32, forget
 from kalaha.store import (
     CHOICE_KEYS,
     DEFAULT_SETTINGS,
@@ -23,7 +23,7 @@ from kalaha.store import (
     R_SETTINGS,
     R_SNAPSHOT,
     R_UNDO,
-    RING,
+    RING_MODE,
     SETTING_KEYS,
     SIZE,
     STORED_STATS,
@@ -31,7 +31,6 @@ from kalaha.store import (
     Damaged,
     History,
     SavedGame,
-    crc32,
 )
 
 _R_CLOCK = const(8)  # a timed game's clocks mid-turn (kalaha.clock writes it)
@@ -120,13 +119,13 @@ def _validate(store):
     kept = History()
     for i in range(len(store.history)):
         g = store.history[i]
-        if g.result >= 0 and (ring_replays(g) if g.mode == RING else two_player_replays(g)):
+        if g.result >= 0 and (ring_replays(g) if g.mode == RING_MODE else two_player_replays(g)):
             kept.append(g)
     if len(kept) != len(store.history):
         store.history = kept
         store.message = store.message or "some games damaged"
     g = store.current
-    if g is not None and not (ring_replays(g) if g.mode == RING else two_player_replays(g)):
+    if g is not None and not (ring_replays(g) if g.mode == RING_MODE else two_player_replays(g)):
         store.current = None
         store.message = store.message or "saved game damaged"
 
@@ -237,7 +236,7 @@ def _apply(store, data, kind, start, end):
     elif kind == R_END:
         if store.current is None:
             raise ValueError("end without a game")
-        if data[start] > (15 if store.current.mode == RING else DRAW) or data[start + 1] > END_TIME:
+        if data[start] > (15 if store.current.mode == RING_MODE else DRAW) or data[start + 1] > END_TIME:
             raise Damaged("end")
         store._finish(data[start], data[start + 1])
     elif kind == R_RESET_STATS:

@@ -4,9 +4,8 @@ table's check, stepped while the device animates (their own code: kalaha.ponder,
 Long work here is anything stepped like kalaha.ai.Search: `step(nodes)` True once finished, `done`.
 """
 
-from kalaha.compat import const, forget
+from kalaha.compat import TICKS_WRAP, const, forget
 from kalaha.endgame import RootDecision
-from kalaha.frame import TICKS_WRAP
 
 # The search stack in sowings: a deeper line is scored as a leaf (the host's solver goes deeper).
 SEARCH_PLIES = const(32)

@@ -5,8 +5,6 @@ the keys' colours and the speaker's tones, the key map (which key shows which pi
 from kalaha.board import DRAW, NORTH, SOUTH
 from kalaha.compat import const
 from kalaha.draw import MENU_FOOTER, PANEL_CHARS, asleep, board, fits, menu, pit_style, result
-from kalaha.game import SIDE_TITLES
-from kalaha.screens import ASLEEP, GAME, RESULT
 
 # The colour language: five hues, one meaning each (0xRRGGBB at full brightness), told apart on
 # real NeoPixels. What else a key says, it says by blinking: a capture, a pit in danger, the hint.
@@ -19,6 +17,9 @@ ILLEGAL_COLOUR = 0xFF0000  # not allowed: that key cannot be played now
 THINKING_COLOUR = THEIRS_COLOUR
 HUES = (YOURS_COLOUR, THEIRS_COLOUR, SOW_COLOUR, GOOD_COLOUR, ILLEGAL_COLOUR)
 OFF = 0
+SIDE_TITLES = ("South", "North")  # (MicroPython's str has no capitalize())
+# The seats of a game of 3-4 players, named by their colours (kalaha.ringview)
+SEAT_NAMES = ("Blue", "Orange", "Violet", "Cyan")
 
 # The speaker's tones, (frequency in Hz, milliseconds): the app queues them, the hardware plays them.
 TICK = (1800, 8)  # a seed falls; a clock's last seconds
@@ -130,7 +131,8 @@ class View:
         """True when the keys show hint colours: hints on, the game's screen, a human to move."""
         return (
             app.settings["hints"]
-            and app.screen == GAME
+            and app.screen.shows_board
+            and not app.screen.replays
             and app.game.human_to_move()
             and app.sowing.path is None
             and not app.game.handover_at
@@ -185,7 +187,7 @@ class View:
             # Asleep: everything dark until a key or the encoder wakes it.
             for k in range(12):
                 px[k] = OFF
-            frame.begin(ASLEEP)
+            frame.begin(asleep)  # (the picture's owner: no screen's)
             asleep(frame)
             return
         if self.unchanged_while_thinking(app):
@@ -207,7 +209,7 @@ class View:
         are what drawing would make, and the search gets the drawing's time (docs/decisions.md)."""
         was = self.drawn_state
         busy = app.thinker.thinking and app.sowing.path is None
-        if not busy or app.screen != GAME or app.game.clock is not None:
+        if not busy or app.screen.replays or not app.screen.shows_board or app.game.clock is not None:
             was[0] = None  # (the next thinking frame is drawn)
             return False
         now = app.now
@@ -221,7 +223,7 @@ class View:
         s[6] = app.power
         s[7] = app.preview
         s[8] = app.pit_cursor
-        s[9] = app.flash.until
+        s[9] = app.refused.until
         s[10] = app.effect.until
         same = app.frame.complete and s == was
         if not same:
@@ -243,7 +245,7 @@ class View:
         """The move a held key or the knob's cursor shows: (view key, pit, the cell its last
         seed falls in, extra turn, seeds captured), or None."""
         b = app.game.board
-        if app.preview < 0 or app.sowing.path is not None or app.screen != GAME:
+        if app.preview < 0 or app.sowing.path is not None or app.screen.replays or not app.screen.shows_board:
             return None
         side, pit = pit_of_view_key(app.preview, app.game.viewer, b.pits)
         if side != b.to_move or not pit or not b.is_legal(pit):
@@ -267,7 +269,7 @@ class View:
         now = app.now
         blink = (now // BLINK_MS) % 2 == 0
         human = g.human_to_move()
-        game = app.screen == GAME
+        game = not replay  # (the game's own board: the only other board is a replay's)
         # The hint colours of this position, once they are worked out (update_hints).
         hints = self.hints if self.hints_version == g.version and self.hints_wanted(app) else None
         shades = self._shades_for(bright)
@@ -323,9 +325,9 @@ class View:
                         px[key] = scale(effect.colour, bright, 4) if blink else OFF
             if app.hint_key >= 0 and app.hint_version == g.version:
                 px[app.hint_key] = scale(GOOD_COLOUR, bright, 4) if blink else OFF
-            flash = app.flash
-            if flash.keys[0] >= 0:
-                px[flash.keys[0]] = scale(flash.colour, bright, 4) if blink else OFF
+            refused = app.refused
+            if refused.keys[0] >= 0:
+                px[refused.keys[0]] = scale(refused.colour, bright, 4) if blink else OFF
         styles = self.pit_styles
         for key in range(12):
             styles[key] = pit_style(key == chosen, key == landed, key == played)
@@ -385,7 +387,7 @@ class View:
         if app.screen.replays:
             return app.screen.side_name(side)
         g = app.game
-        if g.clock is not None and app.screen != RESULT:
+        if g.clock is not None and not app.screen.ends_game:
             return "%s %s" % (SIDE_TITLES[side][0], self._clock_text(app, side))
         return g.side_name(side)
 
@@ -459,7 +461,7 @@ class View:
             mine,
             theirs,
             names,
-            RESULT.coach_text,
+            app.screen.coach_text,
             self.labels_of(items),
             app.cursor,
         )

@@ -10,7 +10,7 @@ from host.reading import app_lines
 from kalaha.app import App
 from kalaha.frame import Frame
 from kalaha.memflash import MemoryFlash
-from kalaha.store import RING, Store
+from kalaha.store import RING_MODE, Store
 
 FRAME = 20  # ms a frame, as the device's loop runs
 
@@ -242,7 +242,7 @@ def ring_board(app):
 
 def saved_board(saved):
     """The saved game replayed by its rules: (cells, the board), or raise."""
-    if saved.mode == RING:
+    if saved.mode == RING_MODE:
         from kalaha.ring import RingBoard
 
         r = saved.rules
@@ -282,9 +282,9 @@ def check(session):
             replayed = saved_board(saved)
         except Exception as e:  # noqa: BLE001  (any failure to replay is the finding)
             raise Broken(session.failure("the saved game does not replay: %r" % e)) from e
-        on_screen = ring if saved.mode == RING else a.game.board
+        on_screen = ring if saved.mode == RING_MODE else a.game.board
         if on_screen is not None and (a.screen.shows_board or a.screen.ring) and not a.screen.ends_game:
-            if saved.mode == RING and ring is None:
+            if saved.mode == RING_MODE and ring is None:
                 pass
             elif list(replayed.cells) != list(on_screen.cells):
                 raise Broken(session.failure("the saved game is not the game on screen"))

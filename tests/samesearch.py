@@ -36,7 +36,7 @@ def table_name(pits, empty_capture, alga):
 
 def make_cases(seed=34):
     """The cases' lines (rules | record | table | options), deterministic."""
-    from kalaha import Board
+    from kalaha import Board, notation
 
     rng = random.Random(seed)
     cases = []
@@ -48,7 +48,7 @@ def make_cases(seed=34):
         board = Board(**rules)
         positions = []
         while board.to_move is not None:
-            positions.append(board.record())
+            positions.append(notation.record(board))
             board.push(rng.choice(list(board.legal_moves())))
         # Eight positions from the game, its end (few seeds: the table's) included.
         step = max(1, len(positions) // 8)
@@ -63,7 +63,7 @@ def make_cases(seed=34):
                 stop_after = rng.choice((0, 0, 0, 1, 2, 5, 40))
                 clear = rng.randrange(2)
                 exact = 0
-                if rng.randrange(8) == 0 and in_pits(Board.from_record(record, **rules)) <= 10:
+                if rng.randrange(8) == 0 and in_pits(notation.from_record(record, **rules)) <= 10:
                     exact, plies, stop_after = 1, 200, 0  # the solver
                 options = "%s %d %d %d %d %d %d %d %d %d %d" % (
                     td,

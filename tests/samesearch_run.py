@@ -6,8 +6,8 @@ The cases' lines: rules | record | table | options; results: pit score depth nod
 
 import sys
 
+from kalaha import notation
 from kalaha.ai import HALF, Search
-from kalaha.board import Board
 from kalaha.endgame import EndgameTable
 
 TURN_DEPTH = {"F": False, "T": True, "H": HALF}
@@ -41,7 +41,7 @@ def table_for(tables, opened, name):
 def run_case(searches, tables, opened, line, lock):
     rules, record, table_name, options = (part.strip() for part in line.split("|"))
     pits, seeds, empty_capture, alga, swap = (int(x) for x in rules.split())
-    board = Board.from_record(
+    board = notation.from_record(
         record, pits=pits, seeds=seeds, empty_capture=empty_capture == 1, alga=alga == 1, swap=swap == 1
     )
     table = table_for(tables, opened, table_name)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from oracle import brute_margin, replay_oracle
 
 from host.analysis import best_turn, device_player, solve, think
-from kalaha import NORTH, SOUTH, Board
+from kalaha import NORTH, SOUTH, Board, notation
 from kalaha.ai import HALF, LEVEL_NAMES, LEVELS, Search, start_level, turn_share
 
 SMALL = [
@@ -100,15 +100,15 @@ def test_every_level_returns_a_legal_whole_turn_in_many_positions():
     player = device_player()  # (the device's thinker: best_turn plays a level with it)
     one_move = last_seed = 0
     for k, board in enumerate(positions):
-        before = board.position()
+        before = notation.position(board)
         level = LEVEL_NAMES[k % 2]  # the cheap levels here; the strong ones below
         pits, _score, _depth, _nodes = best_turn(board, player, level=level, seed=k)
-        assert board.position() == before
+        assert notation.position(board) == before
         legal = list(board.legal_moves())
         one_move += len(legal) == 1
         last_seed += sum(board.row(board.turn)) == 1
         check = board.copy()
-        check.push_record("-".join(map(str, pits)))  # a complete, legal turn
+        notation.push_record(check, "-".join(map(str, pits)))  # a complete, legal turn
         assert check.to_move != board.turn or check.to_move is None
     assert one_move > 10 and last_seed > 5
 
@@ -118,7 +118,7 @@ def test_strong_and_expert_give_legal_turns():
     for k, board in enumerate(random_positions(60, 12)):
         pits, _s, depth, nodes = best_turn(board, player, level=("strong", "expert")[k % 2], seed=k)
         check = board.copy()
-        check.push_record("-".join(map(str, pits)))
+        notation.push_record(check, "-".join(map(str, pits)))
         assert depth >= 1 or len(list(board.legal_moves())) == 1
 
 
@@ -137,23 +137,23 @@ def test_slices_stay_within_their_node_budget():
 
 
 def test_stop_keeps_a_legal_move_and_the_board_is_never_touched():
-    board = Board.from_record("3-6 2-1")
-    before = board.position()
+    board = notation.from_record("3-6 2-1")
+    before = notation.position(board)
     for budget in (1, 5, 50, 500, 5000):
         search = Search()
         search.start(board, depth=40)
         search.step(budget)
         search.stop()
         assert search.done and board.is_legal(search.best_pit)
-        assert board.position() == before
+        assert notation.position(board) == before
     # Stopped before its first step, right after a search of another position (the caller's
     # clock ran out before a slice fitted in a frame): still a legal move of this one.
     search = Search()
-    search.start(Board.from_record("1"), depth=4)
+    search.start(notation.from_record("1"), depth=4)
     while not search.step(500):
         pass
     for record in ("3-6 2-1", "6 2-1 3-6-5 2 6-2 6", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 3-6-2 6-3"):
-        board = Board.from_record(record)
+        board = notation.from_record(record)
         search.start(board, depth=40)
         search.stop()
         assert search.done and board.is_legal(search.best_pit), record
@@ -162,7 +162,7 @@ def test_stop_keeps_a_legal_move_and_the_board_is_never_touched():
 def test_stop_in_a_new_iteration_keeps_the_last_finished_depth():
     # Stopped at any node after an iteration has finished, the search reports that iteration's
     # depth (or a deeper one's, when the new iteration found a better root move): never less.
-    board = Board.from_record("3-6 2-1")
+    board = notation.from_record("3-6 2-1")
     probe = Search()
     probe.start(board, depth=40)
     finished_at = []  # (nodes, depth) when each iteration finished
@@ -190,7 +190,7 @@ def test_think_yields_each_completed_depth():
 
 
 def test_search_is_deterministic_for_a_seed():
-    board = Board.from_record("1 2 3")
+    board = notation.from_record("1 2 3")
     runs = {tuple(best_turn(board, level="easy", seed=s)[0]) for s in (4, 4, 4)}
     assert len(runs) == 1
     varied = {tuple(best_turn(board, level="easy", seed=s)[0]) for s in range(40)}
@@ -251,18 +251,18 @@ def test_easy_sees_its_whole_turn_and_misjudges_it_by_three_seeds_at_most():
 
 
 def test_one_legal_move_answers_at_once():
-    b = Board.from_position("0,0,0,0,0,5:20/1,1,1,1,1,1:17 S")
+    b = notation.from_position("0,0,0,0,0,5:20/1,1,1,1,1,1:17 S")
     search = Search()
     search.start(b, depth=20)
     assert search.done and search.best_pit == 6 and search.nodes == 0
 
 
 def test_north_to_move_works_too():
-    b = Board.from_record("1")
+    b = notation.from_record("1")
     assert b.to_move == NORTH
     pits, *_ = best_turn(b, level="medium")
     c = b.copy()
-    c.push_record("-".join(map(str, pits)))
+    notation.push_record(c, "-".join(map(str, pits)))
 
 
 @pytest.mark.parametrize("turn_depth", [False, True, HALF])
@@ -276,7 +276,7 @@ def test_the_result_never_depends_on_the_slice_size(turn_depth):
             while not search.step(slice_nodes):
                 pass
             results.add((search.best_pit, search.score, search.depth_done, search.nodes))
-        assert len(results) == 1, (k, board.record(), results)
+        assert len(results) == 1, (k, notation.record(board), results)
 
 
 def test_half_ply_extra_turns_search_between_the_other_two_rules():
@@ -352,7 +352,7 @@ def test_the_principal_lines_extra_turn_sowings_keep_perfect_play():
         played = play_turn_from_the_line(board, search)
         followed += len(played) > 1
         after, _, _ = brute_margin(replay_oracle(rules, board.moves()))
-        assert after == best, (rules, board.record(), played)
+        assert after == best, (rules, notation.record(board), played)
     assert followed > 10  # turns that went on from the line
 
 
@@ -436,7 +436,7 @@ def test_the_computers_extra_turn_goes_on_from_its_line_at_once():
 def test_an_extra_turn_after_the_turns_time_thinks_only_briefly():
     from kalaha.thinking import SOWING_FLOOR_MS, Thinker
 
-    board = Board.from_position("6,4,4,4,4,2:0/4,4,4,4,4,4:0 S")  # pit 1: an extra turn
+    board = notation.from_position("6,4,4,4,4,2:0/4,4,4,4,4,4:0 S")  # pit 1: an extra turn
     thinker = Thinker()
     thinker.start_move(board, "strong", 1, 0)
     assert not thinker.move(board, "strong", 1, 0)

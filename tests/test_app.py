@@ -9,7 +9,7 @@ from playout import FRAME, Hands
 from host.reading import app_lines as lines
 from host.reading import app_words as words
 from host.reading import board_label, read_board
-from kalaha import NORTH, SOUTH, Board
+from kalaha import NORTH, SOUTH, Board, notation
 from kalaha.app import App, pit_of_view_key, view_key_of_pit
 from kalaha.choices import SETTING_CHOICES
 from kalaha.records import SETTING_LABELS, SHOWN_KEYS
@@ -156,7 +156,7 @@ def test_every_kind_of_illegal_press_changes_nothing():
         d.press(key)
         assert snapshot(a) == before
         assert BUZZ in a.sounds and said in a.message and said in words(a)
-        assert a.flash.keys[0] == key
+        assert a.refused.keys[0] == key
     # Not your turn: pressing while the computer thinks.
     d.press(d.key_for(6))  # ends the turn; the computer moves next
     while a.sowing.path is not None:
@@ -263,9 +263,9 @@ def test_undo_in_two_player_games_takes_back_one_turn():
     d.press(d.key_for(1))  # North plays 1
     d.idle()
     a.act("undo")
-    assert a.game.board.record() == "3-6"
+    assert notation.record(a.game.board) == "3-6"
     a.act("undo")
-    assert a.game.board.record() == ""
+    assert notation.record(a.game.board) == ""
     a.act("undo")
     assert "nothing to undo" in a.message
 
@@ -368,12 +368,12 @@ def test_swap_is_offered_only_to_two_players():
     d.idle()
     a.click()
     d.choose("Swap sides")
-    assert a.game.board.record() == "1 T" and a.game.board.to_move == NORTH
+    assert notation.record(a.game.board) == "1 T" and a.game.board.to_move == NORTH
     a.click()
     # only once, and only as North's first turn: the menu no longer offers it
     assert not any("Swap" in line for line in lines(a)[1:7])
     a.act("swap_sides")
-    assert a.game.board.record() == "1 T" and "no swap" in a.message
+    assert notation.record(a.game.board) == "1 T" and "no swap" in a.message
 
 
 def test_hint_lights_a_legal_pit():

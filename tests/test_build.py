@@ -9,7 +9,7 @@ import sys
 import pytest
 from cpy import ROOT, require_circuitpython
 
-from kalaha.game import SEAT_NAMES
+from kalaha.view import SEAT_NAMES
 from tools import build, circuitpython, memory
 from tools.manifest import DEVICE_DATA, DEVICE_LIBRARIES, MACHINE_CODE, device_files
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from oracle import brute_margin, replay_oracle
 
 from host.analysis import solve
-from kalaha import Board
+from kalaha import Board, notation
 from kalaha.perft import perft
 
 
@@ -31,7 +31,7 @@ def test_replay_json():
     status, out, _ = run("replay", "--json", "3-6 2-1")
     assert status == 0
     data = json.loads(out)
-    b = Board.from_record("3-6 2-1")
+    b = notation.from_record("3-6 2-1")
     assert data["pits"] == b.row(0) + b.row(1)
     assert data["stores"] == [b.store(0), b.store(1)]
     assert data["to_move"] == "south" and data["over"] is False and data["result"] is None
@@ -42,7 +42,7 @@ def test_replay_finished_game_and_text_output():
     b = Board(pits=2, seeds=1)
     while b.to_move is not None:
         b.push(next(iter(b.legal_moves())))
-    status, out, _ = run("replay", "--json", "--pits", "2", "--seeds", "1", b.record())
+    status, out, _ = run("replay", "--json", "--pits", "2", "--seeds", "1", notation.record(b))
     data = json.loads(out)
     assert data["over"] and data["to_move"] is None and data["result"] == b.outcome().result()
     status, out, _ = run("replay", "3-6")
@@ -74,8 +74,8 @@ def test_move_prints_a_legal_whole_turn():
     status, out, _ = run("move", "--json", "--level", "medium", "1")
     assert status == 0
     data = json.loads(out)
-    board = Board.from_record("1")
-    board.push_record(data["turn"])
+    board = notation.from_record("1")
+    notation.push_record(board, data["turn"])
     assert board.to_move != 1 or board.to_move is None
     assert set(data) == {"turn", "score", "depth", "nodes"}
     status, out, _ = run("move", "--depth", "3", "3-6")
@@ -86,7 +86,7 @@ def test_solve_matches_the_library():
     status, out, _ = run("solve", "--pits", "3", "--seeds", "2")
     assert status == 0 and int(out) == solve(Board(pits=3, seeds=2))
     status, out, _ = run("solve", "--pits", "3", "--seeds", "2", "--record", "1")
-    assert status == 0 and int(out) == solve(Board.from_record("1", pits=3, seeds=2))
+    assert status == 0 and int(out) == solve(notation.from_record("1", pits=3, seeds=2))
 
 
 def test_match_smoke():
@@ -143,7 +143,7 @@ def test_terminal_two_player_game_to_the_end():
     o = board.outcome()
     winner = "a draw" if o.winner is None else "%s wins" % ("south", "north")[o.winner]
     assert "Game over: %s" % winner in out.getvalue()
-    assert "record: %s" % board.record() in out.getvalue()
+    assert "record: %s" % notation.record(board) in out.getvalue()
 
 
 def test_a_reader_that_stops_early_gets_no_traceback():
@@ -190,7 +190,7 @@ def test_match_openings_are_distinct_positions_reached_by_legal_sowings(count, p
     starts = openings({}, count, plies, seed)
     assert len(starts) == count and len(set(starts)) == count
     for record in starts:
-        b = Board.from_record(record)  # (raises on anything illegal)
+        b = notation.from_record(record)  # (raises on anything illegal)
         assert b.to_move is not None and b.ply >= plies
 
 
@@ -199,7 +199,7 @@ def test_match_openings_on_a_board_too_small_for_them_repeat_the_start():
 
     assert openings({"pits": 1, "seeds": 1}, 3, 2, 1) == ["", "", ""]
     two = openings({"pits": 2, "seeds": 1}, 20, 2, 1)
-    assert len(two) == 20 and all(Board.from_record(r, pits=2, seeds=1).to_move is not None for r in two)
+    assert len(two) == 20 and all(notation.from_record(r, pits=2, seeds=1).to_move is not None for r in two)
 
 
 @settings(max_examples=10, deadline=None)
@@ -231,10 +231,10 @@ def test_match_openings_are_the_most_even_of_those_drawn(rules, count, seed):
         left_out.remove(r)
 
     def forced(record):
-        return len(list(Board.from_record(record, **rules).legal_moves())) == 1
+        return len(list(notation.from_record(record, **rules).legal_moves())) == 1
 
     def lean(record):
-        return abs(brute_margin(replay_oracle(rules, Board.from_record(record, **rules).moves()))[0])
+        return abs(brute_margin(replay_oracle(rules, notation.from_record(record, **rules).moves()))[0])
 
     if any(not forced(r) for r in left_out):
         assert not any(forced(r) for r in kept)

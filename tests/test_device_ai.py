@@ -3,7 +3,7 @@
 import pytest
 from cpy import VERSIONS, run_cp
 
-from kalaha import Board
+from kalaha import notation
 from kalaha.ai import Search
 
 pytestmark = (
@@ -14,6 +14,7 @@ POSITIONS = ["", "3-6 2-1", "6 2-1 3-6-5 2 6-2 6", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 
 
 SCRIPT = """
 import gc, micropython
+from kalaha import notation
 from kalaha.board import Board
 from kalaha.ai import Search
 POSITIONS = %r
@@ -39,7 +40,7 @@ def run(board):
     micropython.heap_unlock()
     out[1] = search.nodes
 for record in POSITIONS:
-    run(Board.from_record(record))
+    run(notation.from_record(record))
     s = search
     print("record=" + record, "|", s.best_pit, s.depth_done, s.nodes, s.score, out[0], out[1])
 """
@@ -59,7 +60,7 @@ def test_search_in_circuitpython_allocates_nothing_and_agrees_with_cpython(tmp_p
         assert grew == 0, "the search allocated %d bytes in CircuitPython" % grew
         assert locked_nodes == nodes
         search.clear_table()
-        search.start(Board.from_record(record), depth=60, nodes=3000)
+        search.start(notation.from_record(record), depth=60, nodes=3000)
         while not search.step(97):
             pass
         assert (search.best_pit, search.depth_done, search.nodes, search.score) == (pit, depth, nodes, score)

@@ -13,6 +13,7 @@ pytestmark = (
 )  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
 
 GAME_SCRIPT = """
+from kalaha import notation
 from kalaha.app import App
 from playout import play_out
 
@@ -28,7 +29,7 @@ def play(level, two_players, pits=5):
         app.cursor = 0  # (the setup opens on Start game)
         app.click()
     play_out(app)
-    return "%s|%s|%s|%s" % (level, two_players, app.game.board.record(), app.game.result_text)
+    return "%s|%s|%s|%s" % (level, two_players, notation.record(app.game.board), app.game.result_text)
 
 for level, two, pits in (("easy", False, 5), ("medium", False, 5), ("strong", False, 5), ("easy", True, 5),
                          ("medium", False, 7), ("easy", True, 7)):

@@ -10,7 +10,7 @@ from oracle import OracleGame
 
 from host.analysis import best_turn, device_player, solve
 from host.reading import app_lines as lines
-from kalaha import NORTH, SOUTH, Board
+from kalaha import NORTH, SOUTH, Board, notation
 from kalaha.ai import ENDGAME_REACH, LEVELS, Search
 from kalaha.board import SWAP
 from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
@@ -174,7 +174,7 @@ def table10(tmp_path_factory):
 
 
 def south_margin_after(board, pit):
-    b = Board.from_record(board.record(), seeds=board.total // 12)
+    b = notation.from_record(notation.record(board), seeds=board.total // 12)
     b.push(pit)
     if b.to_move is None:
         return b.cells[b.store_index(SOUTH)] - b.cells[b.store_index(NORTH)]
@@ -243,7 +243,7 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
                 while b.ply == ply:  # (then it sows after its pause: kalaha.app.COMPUTER_PAUSE_MS)
                     t += FRAME
                     app.tick(t)
-                replay = Board.from_record(b.record(), seeds=2)
+                replay = notation.from_record(notation.record(b), seeds=2)
                 while replay.ply > ply:
                     replay.pop()
                 assert south_margin_after(replay, b.moves_at(ply)) == exact
@@ -257,7 +257,7 @@ def test_the_command_line_answers_positions_from_the_table(table10, capsys):
     position = "0,0,1,0,2,1:20/0,1,0,1,0,0:22 S"
     b = Board()
     b.total = 48
-    b.set_position(position)
+    notation.set_position(b, position)
     assert main(["solve", "--position", position, "--table", table10]) == 0
     assert capsys.readouterr().out.strip() == str(solve(b))
     assert main(["move", "--position", position, "--table", table10, "--json"]) == 0
@@ -299,9 +299,9 @@ def test_a_match_player_given_the_table_plays_as_the_device_does(table10):
     ]
     strong = make_player("strong", table)
     for k, (b, values) in enumerate(cases):
-        record = b.record()
+        record = notation.record(b)
         pits, _depth, _nodes = strong(b, k)
-        assert b.record() == record  # the board is left as it was
+        assert notation.record(b) == record  # the board is left as it was
         assert values[pits[0]] == max(values.values()), (record, values, pits)
 
 
@@ -700,5 +700,5 @@ def test_the_search_ranks_its_probes_as_the_table_does_and_reads_each_once(table
             assert earlier != rank, "rank %d read twice without being evicted" % rank
             slot_of[rank & 127] = rank
         assert read, "a search from %d seeds never probed the table" % table.ranker.seeds(b.cells)
-        assert with_table == solve(b, Search(tt_bits=12)), b.position()
+        assert with_table == solve(b, Search(tt_bits=12)), notation.position(b)
         tried += 1

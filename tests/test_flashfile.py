@@ -178,8 +178,8 @@ def test_the_search_reading_the_table_from_memory_searches_as_with_the_file(tmp_
         if board.to_move is None:
             continue
         results = []
-        for flash in (0, address):
-            table.flash = flash
+        for at in (0, address):
+            table.address = at
             search = Search(cache_slots=128)
             search.start(board, nodes=20000, table=table, probe_nodes=2, hit_nodes=2)
             read = table.probes

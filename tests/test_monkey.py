@@ -11,7 +11,7 @@ from monkey import GOALS, Session, check, screen_name, shadowed_methods
 from kalaha import records, replay, screens
 from kalaha.memflash import MemoryFlash
 from kalaha.screens import Page
-from kalaha.store import RING, Store
+from kalaha.store import RING_MODE, Store
 
 SESSIONS = int(os.environ.get("KALAHA_MONKEY", "64"))
 
@@ -62,7 +62,7 @@ def finished_games(seed):
             s.move(m)
         s.end_game(b.outcome().code)
     ring = RingBoard(3, 3, 3)
-    s.new_game({"seats": 3, "pits": 3, "seeds": 3, "capture_from": 0}, RING, 2, 6)
+    s.new_game({"seats": 3, "pits": 3, "seeds": 3, "capture_from": 0}, RING_MODE, 2, 6)
     while ring.to_move is not None:
         m = rng.choice(ring.legal_moves())
         ring.push(m)

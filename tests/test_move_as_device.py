@@ -8,7 +8,7 @@ import random
 import pytest
 
 from host.cli import main
-from kalaha import NORTH, SOUTH, Board
+from kalaha import NORTH, SOUTH, Board, notation
 from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, play_as
 from kalaha.endgame import EndgameTable
 from kalaha.thinking import MACHINE_SLICE_NODES, SLICE_NODES, Thinker
@@ -100,8 +100,8 @@ def test_move_plays_the_devices_whole_turn(table_file, tmp_path, firmware, with_
                 device = device_plays(board, level, seed, table, slice_nodes)
             finally:
                 play_as(MACHINE_CODE)  # (the host's default)
-            answer = command_line_move(board.record(), level, seed, path, firmware)
-            assert answer == device, (level, board.record())
+            answer = command_line_move(notation.record(board), level, seed, path, firmware)
+            assert answer == device, (level, notation.record(board))
     if table is not None:
         table.close()
 

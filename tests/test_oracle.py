@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import OracleGame, oracle_perft
 
-from kalaha import SWAP, Board
+from kalaha import SWAP, Board, notation
 from kalaha.perft import perft
 
 OPTIONS = list(itertools.product([False, True], repeat=3))  # empty_capture, alga, swap
@@ -64,9 +64,9 @@ def test_random_games_agree_with_the_oracle(empty_capture, alga, swap):
             outcome = board.outcome()
             assert outcome.result() == game.result()
             # The record round-trips, and so does the final position.
-            again = Board.from_record(board.record(), **rules)
-            assert again.cells == board.cells and again.record() == board.record()
-            assert Board.from_position(board.position(), **rules).cells == board.cells
+            again = notation.from_record(notation.record(board), **rules)
+            assert again.cells == board.cells and notation.record(again) == notation.record(board)
+            assert notation.from_position(notation.position(board), **rules).cells == board.cells
             walk_back(board, trail)
             games += 1
     assert games == 45 * len(SIZES)

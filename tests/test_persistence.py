@@ -7,7 +7,7 @@ from test_app import Driver
 from host.reading import app_lines as lines
 from host.reading import app_words as words
 from host.reading import board_label
-from kalaha import NORTH, SOUTH, Board
+from kalaha import NORTH, SOUTH, notation
 from kalaha.app import App
 from kalaha.clock import ChessClock, format_ms
 from kalaha.memflash import MemoryFlash, PowerCut
@@ -55,12 +55,12 @@ def test_continue_returns_to_the_exact_game():
     d.choose("Start game")
     play_some(d, 4)
     a = d.app
-    cells, record, level = list(a.game.board.cells), a.game.board.record(), a.level
+    cells, record, level = list(a.game.board.cells), notation.record(a.game.board), a.level
     d2 = reboot(d)
     b = d2.app
     assert lines(b)[1] == "> Continue"
     d2.choose("Continue")
-    assert b.screen == GAME and b.game.board.cells == cells and b.game.board.record() == record
+    assert b.screen == GAME and b.game.board.cells == cells and notation.record(b.game.board) == record
     assert b.level == level == "strong" and b.game.computer == NORTH
 
 
@@ -293,7 +293,7 @@ def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_se
     d = finished_game()
     a = d.app
     final_cells = list(a.game.board.cells)
-    record = a.game.board.record()
+    record = notation.record(a.game.board)
     d.choose("Main menu")  # (from the result screen)
     d.choose("Replay")
     assert lines(a)[1].startswith("> 1 ")
@@ -305,7 +305,7 @@ def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_se
     while replay.board.ply < len(replay.game.moves):
         a.turn(1)
         turns += 1
-    assert replay.board.cells == final_cells and replay.board.record() == record
+    assert replay.board.cells == final_cells and notation.record(replay.board) == record
     assert turns == len(record.split())
     # Back to the start, then sowing by sowing.
     for _ in range(turns):
@@ -316,7 +316,7 @@ def test_replay_reproduces_the_game_turn_by_turn_sowing_by_sowing_and_seed_by_se
     assert replay.board.ply == 3
     # Seed by seed: the first seed of the next sowing appears, the position stays.
     d.press(2)  # the top row's right key: a step is a seed
-    b = Board.from_record("", **replay.game.rules)
+    b = notation.from_record("", **replay.game.rules)
     for m in replay.game.moves[:3]:
         b.push(m)
     a.turn(1)

@@ -11,7 +11,7 @@ from test_ringplay import Driver as RingDriver
 from host.reading import app_lines as lines
 from host.reading import app_words as words
 from host.reading import board_label
-from kalaha import NORTH, SOUTH, Board
+from kalaha import NORTH, SOUTH, notation
 from kalaha.app import App
 from kalaha.memflash import MemoryFlash
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT
@@ -177,7 +177,7 @@ def test_a_capture_hint_where_the_last_seed_fell_keeps_its_colour():
     app.tick(0)
     app.act("two_players")
     g = app.game
-    g.board = Board.from_position("1,0,0,0:2/1,1,1,0:2 S", pits=4, seeds=1)
+    g.board = notation.from_position("1,0,0,0:2/1,1,1,0:2 S", pits=4, seeds=1)
     g.version += 1
     g.last_end = g.board.pit_index(SOUTH, 1)  # (pit 1: it ends in the empty pit 2 and captures)
     app.tick(20)

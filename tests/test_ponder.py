@@ -7,7 +7,7 @@ import pytest
 from test_app import Driver, start_vs_computer
 
 from host.analysis import device_player, device_turn
-from kalaha import SOUTH, Board
+from kalaha import SOUTH, Board, notation
 from kalaha.app import App
 from kalaha.endgame import EndgameTable
 from kalaha.screens import GAME
@@ -278,11 +278,11 @@ if OURS:  # (our firmware: the frozen search, then start-up takes the frozen twi
     from hw.startup import take_frozen_twins
 
     take_frozen_twins()
-from kalaha.board import Board
+from kalaha import notation
 from kalaha.thinking import Thinker
 
 for version, record in enumerate(RECORDS):
-    board = Board.from_record(record)
+    board = notation.from_record(record)
     th = Thinker(None, None, 64)
     th.ponder_turn(board, "strong", 3, version)
     p = th.ponderer
@@ -320,7 +320,7 @@ def test_pondering_runs_in_circuitpython_frozen_and_from_the_drive_as_in_cpython
     from tools import circuitpython, uf2
 
     require_circuitpython()
-    records = [b.record() for b in player_positions(4, 21, low=16) if b.record()]
+    records = [notation.record(b) for b in player_positions(4, 21, low=16) if notation.record(b)]
     frozen = tmp_path / "frozen"
     frozen.mkdir()
     for source, name in uf2.frozen_sources():
@@ -329,7 +329,7 @@ def test_pondering_runs_in_circuitpython_frozen_and_from_the_drive_as_in_cpython
     standins = os.path.join(ROOT, "tests", "cp_standins")
     expected = []
     for version, record in enumerate(records):
-        board = Board.from_record(record)
+        board = notation.from_record(record)
         th = Thinker(None, None, 64)
         ponder_until_done(th, board, "strong", version)
         foreseen = list(th.ponderer.predicted())

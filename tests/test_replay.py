@@ -11,12 +11,12 @@ from fits import TextCheck
 from host.reading import app_lines as lines
 from kalaha.app import App
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
-from kalaha.game import SEAT_NAMES
 from kalaha.memflash import MemoryFlash
 from kalaha.ring import RingBoard
 from kalaha.ringview import SEAT_COLOURS
 from kalaha.screens import GAME, MENU, REPLAY_LIST, RESULT
-from kalaha.store import RING, TWO_PLAYERS, Store
+from kalaha.store import RING_MODE, TWO_PLAYERS, Store
+from kalaha.view import SEAT_NAMES
 
 
 def play(store, board, rules, mode, level, rng, clock=0, resign_at=None):
@@ -51,7 +51,7 @@ def ring_game(seats, pits, rng, resign_at=None):
     rules = {"seats": seats, "pits": pits, "seeds": 3, "capture_from": 0}
     s = Store(MemoryFlash())
     b = RingBoard(seats, pits, 3)
-    moves, movers, seeds = play(s, b, rules, RING, 2, rng, clock=2, resign_at=resign_at)
+    moves, movers, seeds = play(s, b, rules, RING_MODE, 2, rng, clock=2, resign_at=resign_at)
     if resign_at is not None:
         s.resigner = b.to_move  # (the seat to move resigns; the next one first, in this test)
         s.end_game(1 << (b.to_move + 1) % seats, END_RESIGN)
@@ -181,7 +181,8 @@ def test_the_list_never_puts_a_number_beside_the_games_number():
     store = Store(MemoryFlash())
     for seats, pits in ((3, 3), (4, 4)):
         b = RingBoard(seats, pits, 3)
-        play(store, b, {"seats": seats, "pits": pits, "seeds": 3, "capture_from": 0}, RING, 2, rng, clock=2)
+        rules = {"seats": seats, "pits": pits, "seeds": 3, "capture_from": 0}
+        play(store, b, rules, RING_MODE, 2, rng, clock=2)
         ranks = b.ranks()
         store.end_game(sum(1 << seat for seat in range(seats) if ranks[seat] == 1))
     rules = {"pits": 6, "seeds": 3, "empty_capture": False, "alga": False, "swap": False}

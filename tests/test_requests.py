@@ -10,7 +10,7 @@ from cpy import ROOT
 from test_simulator import need_simulator
 
 from host.cli import play_main
-from kalaha import Board
+from kalaha import Board, notation
 
 
 def run(*args, timeout=120):
@@ -74,9 +74,9 @@ def test_solve_takes_any_board_its_limit_is_the_work():
     board = Board(pits=3, seeds=6)
     children = []
     for pit in board.legal_moves():
-        child = Board.from_record("", pits=3, seeds=6)
+        child = notation.from_record("", pits=3, seeds=6)
         child.push(pit)
-        status, value, err = run("solve", "--pits", "3", "--seeds", "6", "--record", child.record())
+        status, value, err = run("solve", "--pits", "3", "--seeds", "6", "--record", notation.record(child))
         assert status == 0, err
         children.append(int(value))
     assert int(out) == max(children)
@@ -89,7 +89,7 @@ def test_solve_answers_when_the_game_has_come_down_to_30_seeds():
         if sum(board.row(0)) + sum(board.row(1)) <= 30 or board.to_move is None:
             break
         board.push(list(board.legal_moves())[0])
-    status, out, err = run("solve", "--record", board.record(), timeout=600)
+    status, out, err = run("solve", "--record", notation.record(board), timeout=600)
     assert status == 0, err
     assert out.strip().lstrip("-").isdigit()
 

@@ -159,7 +159,7 @@ def test_keys_are_the_knobs_and_the_others_change_nothing():
     assert [key_caption(a, k) for k in (0, 8, 9, 10, 11)] == ["", "", "<", "sow", ">"]
     before = list(a.game.board.cells)
     d.press(1)
-    assert a.game.board.cells == before and a.flash.keys[0] == 1
+    assert a.game.board.cells == before and a.refused.keys[0] == 1
     assert a.pixels[1] in (OFF, scaled(ILLEGAL_COLOUR, a))
     assert "bottom keys: < sow >" in " ".join(app_lines(a)[6:8])
     # held long, the sow key shows no pit of its own: the first press only brings the cursor

@@ -10,7 +10,7 @@ from oracle import OracleGame, brute_margin, oracle_perft
 
 from host.analysis import best_turn, solve
 from host.cli import main as cli
-from kalaha import Board
+from kalaha import Board, notation
 from kalaha.memflash import MemoryFlash
 from kalaha.store import Store
 
@@ -41,7 +41,7 @@ def test_the_solver_knows_seven_pit_endgames_as_brute_force_does():
         if board.to_move is None:
             continue
         margin, _value, _games = brute_margin(game)  # (South's final margin with perfect play)
-        assert solve(board) == margin, board.record()
+        assert solve(board) == margin, notation.record(board)
         checked += 1
 
 
@@ -75,11 +75,11 @@ def test_the_command_line_plays_seven_pits():
     board = Board(pits=7)
     for pit in (7, 1, 3):
         board.push(pit)
-    status, out = run(["replay", "--json", "--pits", "7", board.record()])
+    status, out = run(["replay", "--json", "--pits", "7", notation.record(board)])
     shown = json.loads(out)
     assert status == 0 and shown["pits"] == board.cells[:7] + board.cells[8:15]
     assert shown["stores"] == [board.store(0), board.store(1)]
-    status, out = run(["move", "--pits", "7", "--level", "expert", board.record()])
+    status, out = run(["move", "--pits", "7", "--level", "expert", notation.record(board)])
     assert status == 0, out
     mover = board.to_move
     pits = [int(p) for p in out.split()[-1].split("-")]
@@ -93,7 +93,7 @@ def test_the_command_line_plays_seven_pits():
         move = rng.choice(list(small.legal_moves()))
         small.push(move)
         game = game.play(move)
-    status, out = run(["solve", "--pits", "7", "--seeds", "1", "--record", small.record()])
+    status, out = run(["solve", "--pits", "7", "--seeds", "1", "--record", notation.record(small)])
     assert status == 0 and int(out.split()[-1]) == brute_margin(game)[0]
     status, out = run(["match", "easy", "medium", "--games", "2", "--pits", "7"])
     assert status == 0 and "2 games" in out

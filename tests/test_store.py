@@ -222,7 +222,7 @@ def test_flash_wear_ten_games_a_day_for_five_years():
 
 def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     from kalaha import store as store_module
-    from kalaha.store import RING, STAT_RING, ring_computers
+    from kalaha.store import RING_MODE, STAT_RING, ring_computers
 
     rng = random.Random(4)
     flash = MemoryFlash()
@@ -230,7 +230,7 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     for seats, computers in ((3, 2), (4, 3), (3, 0)):
         board = RingBoard(seats, 4, 3, 2)
         rules = {"seats": seats, "pits": 4, "seeds": 3, "capture_from": 2}
-        s.new_game(rules, RING, 2 + 4 * computers)
+        s.new_game(rules, RING_MODE, 2 + 4 * computers)
         while not board.over:
             pit = rng.choice(board.legal_moves())
             board.push(pit)
@@ -238,7 +238,7 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
         ranks = board.ranks()
         s.end_game(sum(1 << seat for seat in range(seats) if ranks[seat] == 1))
     # one in progress, across a power cut and a compaction
-    s.new_game({"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}, RING, 3 + 4)
+    s.new_game({"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}, RING_MODE, 3 + 4)
     for pit in (1, 2):
         s.move(pit)
     for image in (flash.read(), None):
@@ -248,21 +248,21 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
         again = Store(MemoryFlash(image))
         assert again.message == "" and state(again) == state(s)
         cur = again.current
-        assert cur.mode == RING and cur.rules == {"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}
+        assert cur.mode == RING_MODE and cur.rules == {"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}
         assert cur.level == 7 and cur.moves == [1, 2]
         assert ring_computers(cur) == 0b1000  # (a count of the last seats, as saved before seat by seat)
         assert again.stats[STAT_RING] == 2 and again.stats[STAT_RING + 2] == 1
-        assert [g.mode for g in (again.history[i] for i in range(3))] == [RING] * 3  # (in Replay)
+        assert [g.mode for g in (again.history[i] for i in range(3))] == [RING_MODE] * 3  # (in Replay)
     # the computer's seats chosen one by one: saved as bits; all of them is damage, not a game
     for computers, kept in ((0b101, True), (0b010, True), (0b111, False), (0b1001, False)):
         chosen = Store(MemoryFlash())
-        chosen.new_game({"seats": 3, "pits": 4, "seeds": 4, "capture_from": 0}, RING, 2, computers)
+        chosen.new_game({"seats": 3, "pits": 4, "seeds": 4, "capture_from": 0}, RING_MODE, 2, computers)
         chosen.move(2)
         cur = Store(MemoryFlash(chosen.flash.read())).current
         assert (cur is not None and ring_computers(cur) == computers and cur.moves == [2]) == kept
     # a saved game whose moves break the rules is dropped, and said
     bad = Store(MemoryFlash())
-    bad.new_game({"seats": 3, "pits": 4, "seeds": 1, "capture_from": 0}, RING, 0)
+    bad.new_game({"seats": 3, "pits": 4, "seeds": 1, "capture_from": 0}, RING_MODE, 0)
     for pit in (1, 1, 1, 1):  # each seat's pit 1, then seat 0's again: it is empty
         bad.move(pit)
     assert Store(MemoryFlash(bad.flash.read())).current is None
@@ -348,3 +348,16 @@ def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and
     assert loaded.message == "" and loaded.stats[0] == 7 and loaded.stats[STAT_RING] == 2
     assert loaded.stats[STAT_STREAK:] == [0, 0] and loaded.settings["level"] == 3
     assert loaded.settings["music"] == 5 and loaded.settings["tune"] == 5
+
+
+def test_the_stores_counts_are_the_clocks_and_the_searchs():
+    # The store checks saved levels and clocks against counts of its own (neither the search nor
+    # the clock is loaded with it), and the settings step through as many.
+    from kalaha import store
+    from kalaha.ai import LEVEL_NAMES
+    from kalaha.choices import SETTING_CHOICES
+    from kalaha.clock import CONTROLS
+
+    assert store._N_LEVELS == len(LEVEL_NAMES) and store.N_CONTROLS == len(CONTROLS)
+    assert SETTING_CHOICES["level"] == tuple(range(len(LEVEL_NAMES)))
+    assert SETTING_CHOICES["clock"] == tuple(range(len(CONTROLS)))

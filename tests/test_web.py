@@ -16,6 +16,7 @@ from cpy import ROOT
 
 from host.reading import board_label, read_board, read_lines, screen_kind
 from host.web import BrowserFlash, Web, image_bytes
+from kalaha import notation
 from tools import web as webtool
 
 pytestmark = (
@@ -499,8 +500,8 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
         page.sessions.append(page.session())
         frames, web = check_replays(page)
         # The page plays our firmware's Strong: its turns are the command line's.
-        record = web.app.game.board.record()
-        assert record == page.js("kalaha.web.app.game.board.record()")
+        record = notation.record(web.app.game.board)
+        assert record == page.js("kalaha.mp.pyimport('kalaha.notation').record(kalaha.web.app.game.board)")
         packed = os.path.exists(os.path.join(page.folder, webtool.TABLE + ".gz"))
         table = unpacked_table(page.folder) if packed else str(tmp_path / "none.kdb")
         assert_command_line_turns(
@@ -857,7 +858,7 @@ class Driven:
                 self.key(self.key_of("S%d" % pit))
                 continue
             self.frames(20)
-        return app.game.board.record(), app.games_started, thinking
+        return notation.record(app.game.board), app.games_started, thinking
 
 
 def assert_command_line_turns(record, level, seed, table, rules=()):

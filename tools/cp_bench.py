@@ -7,7 +7,8 @@ of work, so an instruction counter can tell the pieces apart.
 
 import sys
 
-from kalaha.ai import Search, start_level
+from kalaha import notation
+from kalaha.ai import LEVEL_NAMES, Search, start_level
 from kalaha.board import Board
 
 try:
@@ -28,7 +29,6 @@ POSITIONS = (
     ("endgame", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 3-6-2 6-3"),
 )
 BUDGETS = (2000, 10000)
-LEVELS = ("easy", "medium", "strong", "expert")
 REPEATS = 3  # wall-clock runs keep the fastest: the shared machine has slow spells
 
 
@@ -41,7 +41,7 @@ def add_test(p):
 def board_of(name):
     for n, record in POSITIONS:
         if n == name:
-            return Board.from_record(record)
+            return notation.from_record(record)
     raise ValueError("no position " + name)
 
 
@@ -81,7 +81,7 @@ def run_all():
                 '{"position": "%s", "budget": %d, "nodes": %d, "depth": %d, "pit": %d, "ms": %d}'
                 % (name, budget, s.nodes, s.depth_done, s.best_pit, ms)
             )
-    for name in LEVELS:
+    for name in LEVEL_NAMES:
         board = Board()
         ms = fastest(lambda board=board, name=name: level(s, board, name))
         print(

@@ -19,8 +19,8 @@ from math import comb
 
 import numpy as np
 
+from kalaha.compat import crc32
 from kalaha.endgame import BLOCK, HEADER, MAGIC
-from kalaha.store import crc32
 
 
 def size(pits, max_seeds):
