@@ -11,6 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST_ONLY = {
     "kalaha/cli.py",
     "kalaha/cli_ai.py",
+    "kalaha/cli_puzzle.py",
     "kalaha/analysis.py",
     "kalaha/__main__.py",
     "kalaha/match.py",
@@ -24,8 +25,8 @@ HOST_ONLY_HW = {"hw/desktop.py", "hw/web.py", "hw/keycaps.py", "hw/deviceclock.p
 # for firmware that refuses native code (kalaha.ai imports whichever loads).
 MACHINE_CODE = {"kalaha/searchcore.py"}
 
-# Data files the game reads from the drive as they are (the background music's tunes).
-DEVICE_DATA = ("kalaha/tunes.txt",)
+# Data files the game reads from the drive as they are (the background music's tunes, the puzzles).
+DEVICE_DATA = ("kalaha/tunes.txt", "kalaha/puzzles.txt")
 
 # CircuitPython versions the device build supports (README and deploy read this).
 SUPPORTED_CIRCUITPYTHON = ("9", "10")
