@@ -19,12 +19,12 @@ HELP = (
 
 
 def goal(margin):
-    """What a puzzle asks of South: 'win by 4', 'draw'."""
+    """What a puzzle asks of South: 'win by 4', 'hold the draw'."""
     if margin > 0:
         return "win by %d" % margin
     if margin < 0:
         return "lose by no more than %d" % -margin
-    return "draw"
+    return "hold the draw"
 
 
 def outcome_text(margin):
@@ -144,13 +144,15 @@ def cmd_puzzle(args, out, cli_error, draw):
     path = args.file or PATH
     try:
         count = puzzles.count(path)
+        text = args.number
+        ascii_digits = text and len(text) <= 6 and all(ch in "0123456789" for ch in text)
+        if not ascii_digits or not 1 <= int(text) <= count:
+            raise cli_error("a puzzle number is a whole number 1..%d, not %r" % (count, text[:20]))
+        puzzle = puzzles.read(int(text), path)
     except OSError:
         raise cli_error("no puzzle file %s (make puzzles makes it)" % path) from None
-    text = args.number
-    ascii_digits = text and len(text) <= 6 and all(ch in "0123456789" for ch in text)
-    if not ascii_digits or not 1 <= int(text) <= count:
-        raise cli_error("a puzzle number is a whole number 1..%d, not %r" % (count, text[:20]))
-    puzzle = puzzles.read(int(text), path)
+    except ValueError:
+        raise cli_error("the puzzle file %s is damaged (make puzzles makes it again)" % path) from None
     if args.json:
         out.write(json.dumps(as_json(puzzle, count)) + "\n")
         return

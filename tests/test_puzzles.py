@@ -151,7 +151,37 @@ def test_the_set_teaches_first_then_goes_from_easy_to_hard():
     assert grades[-1] > grades[0]
 
 
-def test_each_theme_word_fits_the_answer():
+def best_turn(board, solver):
+    """Play the side to move's whole turn of the best line (the lowest best pit at every step,
+    as the generator's line); returns (its pits, seeds it captured)."""
+    side = board.to_move
+    pits = []
+    captured = 0
+    while board.to_move == side:
+        values = {}
+        for pit in [m for m in board.legal_moves() if m]:
+            board.push(pit)
+            values[pit] = south_margin(board, solver) * (1 if side == SOUTH else -1)
+            board.pop()
+        best = max(values.values())
+        pits.append(min(p for p, v in values.items() if v == best))
+        board.push(pits[-1])
+        captured += board.last_capture
+    return pits, captured
+
+
+def best_line_south_turn(board, solver):
+    """South's next whole turn in the best line, after North's: (pits, seeds captured), or None
+    when the game ends first (the board left as it was)."""
+    start = board.ply
+    best_turn(board, solver)
+    south = best_turn(board, solver) if board.to_move == SOUTH else None
+    while board.ply > start:
+        board.pop()
+    return south
+
+
+def test_each_theme_word_fits_the_answer_or_the_best_line_after_it(solver):
     for p in PUZZLES:
         board = board_at(p)
         captured = 0
@@ -159,14 +189,20 @@ def test_each_theme_word_fits_the_answer():
             board.push(pit)
             captured += board.last_capture
         theme = puzzles.THEMES[p.theme]
+        direct = board.to_move is None or captured or len(p.turns[0]) > 1
+        if p.number <= TEACHING:
+            assert direct or theme not in ("extra turn chain", "capture"), p.number  # in the answer
         if theme == "empty the side":
             assert board.to_move is None, p.number
+        elif theme in ("capture", "extra turn chain") and not direct:
+            pits, taken = best_line_south_turn(board, solver)
+            assert taken if theme == "capture" else len(pits) > 1 and not taken, p.number
         elif theme == "capture":
             assert captured, p.number
         elif theme == "extra turn chain":
-            assert len(p.turns[0]) > 1, p.number
+            assert len(p.turns[0]) > 1 and not captured, p.number
         else:
-            assert len(p.turns[0]) == 1 and not captured, p.number
+            assert not direct, p.number
 
 
 # ----- the reader (the device's) ----------------------------------------------------------
@@ -241,6 +277,16 @@ def test_a_bad_number_is_refused_with_status_2(number):
         status, out, err = run(*args)
         assert status == 2 and out == ""
         assert err.startswith("kalaha: error:") and "1..%d" % COUNT in err
+
+
+def test_a_missing_or_damaged_file_is_refused_with_status_2(tmp_path):
+    status, out, err = run("1", "--file", str(tmp_path / "none.txt"))
+    assert status == 2 and out == "" and "no puzzle file" in err
+    damaged = tmp_path / "damaged.txt"
+    damaged.write_bytes(b"# a comment\n1,2,3 36 4 x,1,2,3,4,5 0 1\n")
+    for args in (("1",), ("--json", "1")):
+        status, out, err = run(*args, "--file", str(damaged))
+        assert status == 2 and out == "" and "damaged" in err
 
 
 def whole_turn(board, first):

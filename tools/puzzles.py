@@ -66,9 +66,10 @@ def mover_cells(board):
 def board_of(cells):
     """A Board at `cells` (mover-first), South to move."""
     b = Board()
-    for i, v in enumerate(cells):
-        b.cells[i] = v
-    b._clear_state(SOUTH)
+    b.set_position(
+        "%s:%d/%s:%d S"
+        % (",".join(str(x) for x in cells[0:6]), cells[6], ",".join(str(x) for x in cells[7:13]), cells[13])
+    )
     return b
 
 
@@ -159,16 +160,22 @@ class Exact:
         return out
 
     def best_line(self, board, turns=4):
-        """The board's best line from here: up to `turns` whole turns of perfect play, each the
-        first best sowing at every step (pushed on `board`; the caller pops them)."""
-        done = 0
-        while board.to_move is not None and done < turns:
+        """The board's best line from here: up to `turns` whole turns of perfect play, the lowest
+        best pit at every step (pushed on `board`; the caller pops them). Returns the turns, each
+        (side, its pits, seeds it captured)."""
+        line = []
+        while board.to_move is not None and len(line) < turns:
             side = board.to_move
-            values = self.values(board)
-            best = max(values.values())
-            board.push(min(p for p, v in values.items() if v == best))
-            if board.to_move != side:
-                done += 1
+            pits = []
+            captured = 0
+            while board.to_move == side:
+                values = self.values(board)
+                best = max(values.values())
+                pits.append(min(p for p, v in values.items() if v == best))
+                board.push(pits[-1])
+                captured += board.last_capture
+            line.append((side, pits, captured))
+        return line
 
 
 def result(value):
@@ -238,12 +245,13 @@ def theme(board, turn, values, exact):
                 board.pop()
                 return THEMES.index("keep seeds")
             board.pop()
-    # The end in sight: the best line ends the game within four turns.
+    # The best line after it (four turns): the end in sight, or what South's next turn does.
     start = board.ply
     for pit in turn:
         board.push(pit)
-    exact.best_line(board, 4)
+    line = exact.best_line(board, 4)
     over = board.to_move is None
+    # (the rows as they were before the end's sweep: Board keeps them to take the sweep back)
     starved = over and sum(board._swept[6:12]) == 0 and sum(board._swept[0:6]) > 0
     while board.ply > start:
         board.pop()
@@ -251,6 +259,11 @@ def theme(board, turn, values, exact):
         return THEMES.index("starve")
     if over:
         return THEMES.index("the last seed")
+    south = [t for t in line if t[0] == SOUTH]
+    if south and south[0][2]:
+        return THEMES.index("capture")  # the answer makes the next turn's capture
+    if south and len(south[0][1]) > 1:
+        return THEMES.index("extra turn chain")  # ... or its extra turns
     return THEMES.index("quiet move")
 
 
@@ -330,6 +343,7 @@ def make_puzzle(cells, exact, search):
         return None  # too many best turns to list: an answer could not be judged
     turns.sort(key=lambda t: (len(t), t))
     g, depth, tempting = grade(board, answer, search)
+    captured, ended = turn_facts(board, turns[0])
     return {
         "cells": list(cells),
         "turns": turns,
@@ -339,7 +353,13 @@ def make_puzzle(cells, exact, search):
         "grade": g,
         "depth": depth,
         "tempting": tempting,
+        "direct": ended or captured > 0 or len(turns[0]) > 1,  # the answer itself shows its theme
     }
+
+
+def teaches(p):
+    """A puzzle fit to teach its idea: an extra turn or a capture in the answer itself."""
+    return p["direct"] or THEMES[p["theme"]] not in ("extra turn chain", "capture")
 
 
 def order(puzzles):
@@ -347,7 +367,7 @@ def order(puzzles):
     rest = sorted(puzzles, key=lambda p: (p["grade"], in_pits(p["cells"]), p["cells"]))
     first = []
     for themes in TEACHING:
-        picked = [p for p in rest if p["theme"] in themes and p["depth"] == 1][:TEACH]
+        picked = [p for p in rest if p["theme"] in themes and p["depth"] == 1 and teaches(p)][:TEACH]
         first.extend(picked)
         rest = [p for p in rest if all(p is not q for q in picked)]
     return first + rest
@@ -424,6 +444,7 @@ def main(argv=None):
     for k, (cells, source) in enumerate(sorted(positions.items())):
         p = make_puzzle(cells, exact, search)
         if p is not None:
+            p["source"] = source
             puzzles.append(p)
             sources[source] += 1
         if (k + 1) % 200 == 0:
@@ -435,11 +456,22 @@ def main(argv=None):
     puzzles = select(order(puzzles), args.count)
     write(puzzles, args.out, HEADER)
     themes = {}
+    kept = {"game": 0, "edge": 0}
     for p in puzzles:
+        kept[p["source"]] += 1
         themes[THEMES[p["theme"]]] = themes.get(THEMES[p["theme"]], 0) + 1
     log(
-        "%d puzzles found (from games %d, near the edge %d), %d of them written to %s; themes %s"
-        % (found, sources["game"], sources["edge"], len(puzzles), args.out, themes)
+        "%d puzzles found (from games %d, near the edge %d), %d of them (%d, %d) written to %s; themes %s"
+        % (
+            found,
+            sources["game"],
+            sources["edge"],
+            len(puzzles),
+            kept["game"],
+            kept["edge"],
+            args.out,
+            themes,
+        )
     )
     return 0
 
