@@ -210,6 +210,16 @@ def test_each_theme_word_fits_the_answer_or_the_best_line_after_it(solver):
 
 def test_the_reader_reads_a_line_at_a_time_with_integers_only():
     assert puzzles.count(PATH) == COUNT
+    # The file as its header describes it, read here with plain splits.
+    rows = [line.split(" ") for line in open(PATH).read().splitlines() if not line.startswith("#")]
+    assert len(rows) == COUNT
+    for n in (1, 2, COUNT // 2, COUNT):
+        cells, turns, margin, values, theme, grade = rows[n - 1]
+        p = puzzles.read(n, PATH)
+        assert p.cells == [int(x) for x in cells.split(",")]
+        assert ["".join(str(x) for x in t) for t in p.turns] == turns.split(",")
+        assert (p.margin, p.theme, p.grade) == (int(margin), int(theme), int(grade))
+        assert p.values == [puzzles.NO_MOVE if x == "x" else int(x) for x in values.split(",")]
     last = puzzles.read(COUNT, PATH)
     assert last.cells == PUZZLES[-1].cells and last.number == COUNT
     assert puzzles.read(COUNT + 1, PATH) is None
