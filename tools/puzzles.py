@@ -35,6 +35,7 @@ LOW = 4  # seeds in the pits, at least: fewer and there is hardly a choice
 HIGH = 24  # at most: beyond, the proof takes long (the tests make it) and the point is hard to see
 EDGE = (15, 20)  # the table's edge (it holds positions with up to 14 seeds in the pits)
 GAP = 2  # what every other first sowing loses at least (or a worse result)
+CHOICES = 3  # first sowings a puzzle offers at least (of two, one is a coin's toss)
 SEARCH_DEPTH = 8  # the deepest search that grades a puzzle
 MAX_TURNS = 12  # best whole turns a puzzle lists at most (the answer and its equals: all of them)
 COUNT = 360  # puzzles in the set
@@ -333,6 +334,8 @@ def make_puzzle(cells, exact, search):
     if 2 * max(cells[6], cells[13]) > sum(cells):
         return None  # decided: a store holds more than half the seeds, only the margin is open
     board = board_of(cells)
+    if len([m for m in board.legal_moves() if m]) < CHOICES:
+        return None
     values = exact.values(board)
     answer = verdict(values)
     if answer is None or values[answer] < 0:
