@@ -10,6 +10,7 @@
 #   make firmware SRC=circuitpython-9.2.9-tree TC=toolchain   rebuild our firmware (firmware/README.md)
 #   make memory   where the heap goes, and the smallest heap the game needs (CircuitPython 10.x)
 #   make emulate [LEVEL=strong] [FIRMWARE=...uf2] [MUSIC=1-5] [TURNS=N]   a whole game on the emulated MacroPad (our firmware unless FIRMWARE=): heap, frames, thinking times, the audio DMA (LEVEL=two: two players; ring, ring6: 3 players; seven, two7: 7 pits; MUSIC: with that tune, chosen in Settings, and in a game against the computer its game menu's Music pushed off and on twice after its first turn, the frames and heap after each push; TURNS: only the computer's first N turns; PONDER=MS: a game whose player plays as Expert and thinks MS before each sowing, the computer's pondering measured)
+#   make puzzles  kalaha/puzzles.txt: the puzzle set, from games between the levels, solved exactly (about 2 minutes)
 #   make bench    search speed here, and estimated RP2040 times (CircuitPython + valgrind)
 #   make web      build/web: the handheld as a web page (MicroPython's WebAssembly port runs the game)
 #   make serve    serve build/web on http://localhost:8000/ (make web && make serve)
@@ -21,7 +22,7 @@ STAMP := $(VENV)/.installed
 CP ?= 10
 LEVEL ?= strong
 
-.PHONY: play check test typecheck venv bench device deploy uf2 firmware memory emulate pictures web serve clean
+.PHONY: play check test typecheck venv bench puzzles device deploy uf2 firmware memory emulate pictures web serve clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -92,6 +93,11 @@ serve:
 
 bench: $(STAMP)
 	$(PY) -m kalaha bench --device
+
+# The puzzle set (committed): docs/development.md, "The puzzle set". Builds the endgame table
+# into build/ first when make device has not.
+puzzles: $(STAMP)
+	$(PY) -m tools.puzzles
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .ruff_cache

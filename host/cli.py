@@ -171,6 +171,9 @@ def build_parser():
         pass
     else:
         add_ai_commands(sub, _rule_flags, _board, CliError, whole_number, _player_flags, _ring)
+    from host.cli_puzzle import add_puzzle_command
+
+    add_puzzle_command(sub, CliError, draw)
     return parser
 
 

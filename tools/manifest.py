@@ -19,8 +19,8 @@ NOT_ON_THE_DEVICE = ("kalaha/__main__.py",)
 # for firmware that refuses native code (kalaha.ai imports whichever loads).
 MACHINE_CODE = {"kalaha/searchcore.py"}
 
-# Data files the game reads from the drive as they are (the background music's tunes).
-DEVICE_DATA = ("kalaha/tunes.txt",)
+# Data files the game reads from the drive as they are (the background music's tunes, the puzzles).
+DEVICE_DATA = ("kalaha/tunes.txt", "kalaha/puzzles.txt")
 
 # CircuitPython versions the device build supports (README and deploy read this).
 SUPPORTED_CIRCUITPYTHON = ("9", "10")
