@@ -2,7 +2,7 @@
 
 Host-only (numpy, numba: tools.exact). `python -m tools.puzzles [--table FILE] [--out FILE]`,
 or `make puzzles`. Sources: games between the computer's levels, as the device plays them
-(kalaha.analysis.device_turn), from random openings, every position kept whose pits hold at
+(host.analysis.device_turn), from random openings, every position kept whose pits hold at
 most HIGH seeds; and positions near the endgame table's edge (15-20 seeds in the pits), where
 a game's position there branches into a few sowings other than the level's. Every first sowing
 is valued exactly (tools.exact: its search, the endgame table at its leaves): the mover's final
