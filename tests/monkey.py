@@ -299,3 +299,30 @@ def shadowed_methods(obj):
     `turn` hides the screen's turn())."""
     cls = type(obj)
     return sorted(name for name in vars(obj) if callable(getattr(cls, name, None)))
+
+
+def finished_games(seed):
+    """Saved data with finished games of every kind (a replay has something to show)."""
+    from kalaha.board import Board
+    from kalaha.ring import RingBoard
+
+    rng = random.Random(seed)
+    s = Store(MemoryFlash())
+    rules = {"pits": 4, "seeds": 3, "empty_capture": False, "alga": False, "swap": False}
+    for mode in (0, 1, 2):
+        b = Board(**rules)
+        s.new_game(rules, mode, mode)
+        while b.to_move is not None:
+            m = rng.choice(list(b.legal_moves()))
+            b.push(m)
+            s.move(m)
+        s.end_game(b.outcome().code)
+    ring = RingBoard(3, 3, 3)
+    s.new_game({"seats": 3, "pits": 3, "seeds": 3, "capture_from": 0}, RING_MODE, 2, 6)
+    while ring.to_move is not None:
+        m = rng.choice(ring.legal_moves())
+        ring.push(m)
+        s.move(m)
+    ranks = ring.ranks()
+    s.end_game(sum(1 << seat for seat in range(3) if ranks[seat] == 1))
+    return s.flash.read()

@@ -4,7 +4,8 @@ import random
 import sys
 
 import pytest
-from playout import FRAME, Hands
+from drivers import Driver, start_vs_computer
+from playout import FRAME
 
 from host.reading import app_lines as lines
 from host.reading import app_words as words
@@ -15,43 +16,6 @@ from kalaha.choices import SETTING_CHOICES
 from kalaha.records import SETTING_LABELS, SHOWN_KEYS
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
 from kalaha.view import BUZZ, GOOD_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
-
-
-class Driver(Hands):
-    def __init__(self, **settings):
-        Hands.__init__(self, App(settings or None))
-
-    def idle(self, limit=20000):
-        """Run frames until nothing moves: no animation, no search (or the game is over)."""
-        a = self.app
-        for _ in range(limit):
-            self.frames()
-            if a.screen != GAME:
-                return
-            if (
-                a.sowing.path is None
-                and not a.game.handover_at
-                and a.now >= a.hold_until
-                and not a.thinker.thinking
-                and (a.game.board.to_move is None or a.game.board.to_move != a.game.computer)
-            ):
-                return
-        raise AssertionError("the app never settled")
-
-    def key_for(self, pit):
-        a = self.app
-        return view_key_of_pit(a.game.board.to_move, pit, a.game.viewer, a.game.board.pits)
-
-
-def start_vs_computer(d, level="easy", starts="you"):
-    a = d.app
-    d.choose("Play computer")
-    while not lines(a)[2].endswith(level):
-        d.choose("Level")
-    while not lines(a)[3].endswith(starts):
-        d.choose("Starts")
-    d.choose("Start game")
-    assert a.screen == GAME
 
 
 def snapshot(a):

@@ -182,7 +182,7 @@ def south_margin_after(board, pit):
 
 
 def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
-    from test_app import FRAME
+    from playout import FRAME
 
     from kalaha.app import App
     from kalaha.screens import GAME
@@ -473,7 +473,7 @@ def last_slip_by_solver(board, side, max_seeds):
 
 
 def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
-    from test_app import FRAME
+    from playout import FRAME
 
     from kalaha.app import App
     from kalaha.coach import mistakes
@@ -529,7 +529,7 @@ def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
 def test_the_coach_starts_once_the_result_is_whole_on_the_display(table10):
     # On the device the result's picture takes 11 ms of drawing and the coach's import up to
     # 20 ms: the coach waits for a frame that drew nothing (the frame rule, 20 ms).
-    from test_app import FRAME
+    from playout import FRAME
 
     from kalaha.app import App
     from kalaha.screens import GAME, RESULT

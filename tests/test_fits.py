@@ -5,8 +5,7 @@ largest, the replay list full, and whole sessions of games with the longest name
 import random
 
 from fits import TextCheck
-from monkey import Session, check
-from test_monkey import finished_games
+from monkey import Session, check, finished_games
 
 from host.reading import app_lines as lines
 from kalaha.app import App
@@ -153,7 +152,7 @@ class _Thinker:
 
 
 def test_the_hints_words_fit_the_board_for_every_pit_and_margin():
-    from test_app import Driver, start_vs_computer
+    from drivers import Driver, start_vs_computer
 
     from kalaha import hint
 

@@ -6,12 +6,10 @@ import os
 import random
 
 from fits import TextCheck
-from monkey import GOALS, Session, check, screen_name, shadowed_methods
+from monkey import GOALS, Session, check, finished_games, screen_name, shadowed_methods
 
 from kalaha import records, replay, screens
-from kalaha.memflash import MemoryFlash
 from kalaha.screens import Page
-from kalaha.store import RING_MODE, Store
 
 SESSIONS = int(os.environ.get("KALAHA_MONKEY", "64"))
 
@@ -43,33 +41,6 @@ def damaged(image, rng):
     for _ in range(rng.randrange(1, 4)):
         data[rng.randrange(len(data))] = rng.randrange(256)
     return bytes(data)
-
-
-def finished_games(seed):
-    """Saved data with finished games of every kind (a replay has something to show)."""
-    from kalaha.board import Board
-    from kalaha.ring import RingBoard
-
-    rng = random.Random(seed)
-    s = Store(MemoryFlash())
-    rules = {"pits": 4, "seeds": 3, "empty_capture": False, "alga": False, "swap": False}
-    for mode in (0, 1, 2):
-        b = Board(**rules)
-        s.new_game(rules, mode, mode)
-        while b.to_move is not None:
-            m = rng.choice(list(b.legal_moves()))
-            b.push(m)
-            s.move(m)
-        s.end_game(b.outcome().code)
-    ring = RingBoard(3, 3, 3)
-    s.new_game({"seats": 3, "pits": 3, "seeds": 3, "capture_from": 0}, RING_MODE, 2, 6)
-    while ring.to_move is not None:
-        m = rng.choice(ring.legal_moves())
-        ring.push(m)
-        s.move(m)
-    ranks = ring.ranks()
-    s.end_game(sum(1 << seat for seat in range(3) if ranks[seat] == 1))
-    return s.flash.read()
 
 
 def sessions(count, seed=1):

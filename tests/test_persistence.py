@@ -2,7 +2,7 @@
 
 import random
 
-from test_app import Driver
+from drivers import Driver, play_some
 
 from host.reading import app_lines as lines
 from host.reading import app_words as words
@@ -26,17 +26,6 @@ def reboot(d):
     d2.t = 0
     d2.app.tick(0)
     return d2
-
-
-def play_some(d, n, seed=1):
-    rng = random.Random(seed)
-    a = d.app
-    for _ in range(n):
-        d.idle()
-        if a.screen != GAME:
-            return
-        d.press(d.key_for(rng.choice(list(a.game.board.legal_moves()))))
-    d.idle()
 
 
 def test_settings_survive_a_power_cycle():

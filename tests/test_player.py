@@ -5,8 +5,7 @@ and the 3-4 player board, as a player meets them through the app's events."""
 import random
 import sys
 
-from test_app import Driver, start_vs_computer
-from test_ringplay import Driver as RingDriver
+from drivers import Driver, RingDriver, start_vs_computer
 
 from host.reading import app_lines as lines
 from host.reading import app_words as words
@@ -196,7 +195,7 @@ def test_a_game_of_three_lights_its_winners_band_and_labels_the_store():
     rp = d.setup(players=3, computers=("Orange", "Violet"))
     a = d.app
     assert lines(a)[0] == "seat    pits    store" and "|" in lines(a)[1]
-    from test_ringplay import play_to_the_end
+    from drivers import play_to_the_end
 
     play_to_the_end(d, rp, random.Random(6))
     assert a.screen is rp.RING_RESULT

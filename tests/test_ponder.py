@@ -4,7 +4,7 @@ answered sooner and the same as the command line's `move` (kalaha.thinking.Think
 import random
 
 import pytest
-from test_app import Driver, start_vs_computer
+from drivers import Driver, start_vs_computer
 
 from host.analysis import device_player, device_turn
 from kalaha import SOUTH, Board, notation

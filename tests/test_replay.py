@@ -225,7 +225,7 @@ def test_a_game_of_three_or_four_lights_the_sowers_pits_in_its_colour():
 
 
 def finished_two_player_game(seed):
-    from test_app import Driver
+    from drivers import Driver
 
     d = Driver(hints=False)
     d.choose("Two players")
@@ -258,7 +258,7 @@ def test_the_result_replays_the_game_just_ended():
 
 
 def test_how_to_play_from_the_game_menu_and_back_to_the_game():
-    from test_app import Driver
+    from drivers import Driver
 
     d = Driver()
     d.choose("Play computer")

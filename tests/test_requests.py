@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from cpy import ROOT
-from test_simulator import need_simulator
+from drivers import need_simulator
 
 from host.cli import play_main
 from kalaha import Board, notation

@@ -4,70 +4,20 @@ player would: the setup, the keys, the computer seats, the handover, the places.
 import random
 import sys
 
-from playout import FRAME, Hands
+from drivers import RingDriver as Driver
+from drivers import play_to_the_end
+from playout import FRAME
 
 from host.reading import app_lines as lines
 from host.reading import read_figures_line
-from kalaha.app import App
-from kalaha.memflash import MemoryFlash
 from kalaha.screens import GAME, MENU, STATS
-from kalaha.store import STAT_RING, Store
+from kalaha.store import STAT_RING
 
 TWO_PLAYER_CODE = ("kalaha.ai", "kalaha.coach", "kalaha.board")
 
 
 def two_player_code_loaded():
     return [name for name in TWO_PLAYER_CODE if name in sys.modules]
-
-
-class Driver(Hands):
-    def __init__(self, flash=None):
-        for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring"):
-            sys.modules.pop(name, None)  # (a fresh device: no setup kept from another test)
-        Hands.__init__(self, App(store=Store(MemoryFlash(flash)), welcome=False))
-
-    def choose_computers(self, rp, players, computers):
-        """Each seat's row clicked until it says what `computers` (seat names) asks (the people
-        first: one seat at least is always a person's)."""
-        names = rp.SEAT_NAMES[:players]
-        for name in sorted(names, key=lambda name: name in computers):
-            seat = names.index(name)
-            for _ in range(2):
-                if rp.is_computer(seat) == (name in computers):
-                    break
-                self.choose(name + ":")
-            assert rp.is_computer(seat) == (name in computers)
-            for row in lines(self.app):  # (the rows the menu shows now)
-                assert not row.endswith(name + (": person" if name in computers else ": computer"))
-
-    def setup(self, players=3, computers=("Orange", "Violet"), level="easy"):
-        self.choose("3-4 players")
-        rp = sys.modules["kalaha.ringplay"]
-        while not lines(self.app)[1].endswith(": %d" % players):
-            self.choose("Players")
-        self.choose_computers(rp, players, computers)
-        while not any(row.endswith("Level: " + level) for row in lines(self.app)):
-            self.choose("Level")
-        self.choose("Start game")
-        return rp
-
-
-def play_to_the_end(d, rp, rng, limit=100000):
-    """Sow a random legal pit whenever a person is to move; the computers play themselves."""
-    a = d.app
-    for _ in range(limit):
-        if a.screen is not rp.RING:
-            return
-        b = rp.RING.board
-        if a.sowing.path is None and b.to_move is not None and not rp.is_computer(b.to_move):
-            d.ready()  # (passed to the next person: a moment before the keys are theirs)
-            pit = rng.choice(b.legal_moves())
-            before = len(b.moves)
-            d.press(rp.key_of(b, b.to_move, pit))
-            assert len(b.moves) == before + 1
-        else:
-            d.frames()
-    raise AssertionError("the game never ended")
 
 
 def test_three_players_two_of_them_computers_play_to_the_places():

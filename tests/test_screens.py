@@ -4,8 +4,8 @@ help on the device, handover, power saving, and the board profile the simulator 
 import sys
 
 import pytest
-from test_app import FRAME, Driver, start_vs_computer
-from test_persistence import play_some
+from drivers import Driver, play_some, start_vs_computer
+from playout import FRAME
 
 from host.keycaps import pit_at
 from host.reading import app_lines as lines

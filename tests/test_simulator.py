@@ -1,6 +1,5 @@
 """The desktop simulator in headless script mode: events, screenshots, the printed display."""
 
-import os
 import pathlib
 import struct
 import subprocess
@@ -8,17 +7,9 @@ import sys
 
 import pytest
 from cpy import ROOT
+from drivers import need_simulator
 
 from host.desktop import HEIGHT, WIDTH, ScriptError, parse_script
-
-
-def need_simulator():
-    try:
-        import pygame  # noqa: F401
-    except ImportError as e:
-        if os.environ.get("CI"):
-            pytest.fail("the simulator's packages are missing in CI: %s" % e)
-        pytest.skip("simulator packages not installed (make venv)")
 
 
 def run_script(tmp_path, text):

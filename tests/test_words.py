@@ -2,8 +2,7 @@
 replaces an old message, an action that cannot work now says why, the next seat is named once
 the last seed has landed (issue 47). Read back from the frame, as a player reads it."""
 
-from test_app import Driver, start_vs_computer
-from test_ringplay import Driver as RingDriver
+from drivers import Driver, RingDriver, start_vs_computer
 
 from host.reading import app_lines as lines
 from host.reading import app_words as words
