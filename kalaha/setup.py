@@ -1,5 +1,5 @@
 """The setup of a game against the computer (kalaha.screens.SETUP): its rows, what their values
-mean, their actions. Imported while it is shown (Page.module) and let go after: no heap elsewhere.
+mean, their actions. In the heap only while it is shown (kalaha.screens.RESIDENT).
 """
 
 from kalaha.ai import LEVEL_NAMES
