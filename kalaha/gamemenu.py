@@ -141,7 +141,7 @@ def help(app):  # (the builtin's name: one the device has, its pools have little
 
 
 def ask_resign(app):
-    CONFIRM.ask(app, "Resign this game?", "No, play on", "Yes, resign", resign, GAME)
+    CONFIRM.ask(app, "Resign this game?", "No, play on", "Yes, resign", "resign", GAME)
 
 
 def resign(app):

@@ -13,7 +13,7 @@ from kalaha.store import RING_MODE, TWO_PLAYERS
 
 
 def start_vs_computer(app):
-    if saved_game_kept(app, new_game_vs_computer):
+    if saved_game_kept(app, "new_game_vs_computer"):
         new_game_vs_computer(app)
 
 
@@ -22,7 +22,7 @@ def new_game_vs_computer(app):
 
 
 def two_players(app):
-    if saved_game_kept(app, new_two_player_game):
+    if saved_game_kept(app, "new_two_player_game"):
         new_two_player_game(app)
 
 
@@ -40,8 +40,7 @@ def open_ring(app):
 
 
 def saved_game_kept(app, action):
-    """True when no game waits to be continued; else ask before replacing it by `action`'s
-    (False)."""
+    """True when no game waits to be continued; else ask before replacing it (False)."""
     if app.store.current is None:
         return True
     CONFIRM.ask(app, "Replace saved game?", "No, keep it", "Yes, new game", action, MENU)

@@ -129,7 +129,7 @@ def stats_rows(app):
 
 
 def reset_stats(app):
-    CONFIRM.ask(app, "Clear statistics?", "No, keep them", "Yes, clear them", clear_stats, SETTINGS)
+    CONFIRM.ask(app, "Clear statistics?", "No, keep them", "Yes, clear them", "clear_stats", SETTINGS)
 
 
 def clear_stats(app):

@@ -166,7 +166,7 @@ def start_ring(app):
     if app.store.current is None:
         begin_ring(app)
         return
-    RING_CONFIRM.ask(app, "Replace saved game?", "No, keep it", "Yes, new game", begin_ring, RING_SETUP)
+    RING_CONFIRM.ask(app, "Replace saved game?", "No, keep it", "Yes, new game", "begin_ring", RING_SETUP)
 
 
 def begin_ring(app):
@@ -248,7 +248,7 @@ def ask_resign(app):
         app.say("resign on your turn")
         return
     question = "%s resigns?" % SEAT_NAMES[b.to_move]
-    RING_CONFIRM.ask(app, question, "No, play on", "Yes, resign", resign_ring, RING)
+    RING_CONFIRM.ask(app, question, "No, play on", "Yes, resign", "resign_ring", RING)
 
 
 def resign_ring(app):

@@ -263,8 +263,8 @@ class Confirm(Menu):
     question = ("", "", "", None, None, 0)
 
     def ask(self, app, question, no, yes, action, back):
-        """Ask before `action` (a function of the app): `no` goes back to `back`, `yes` does it.
-        The screen that asks keeps its row meanwhile (its module holds the action)."""
+        """Ask before `action` (the name of a function of the asking screen's module, whose row
+        the question keeps): `no` goes back to `back`, `yes` does it."""
         self.question = (question, no, yes, action, back, app.cursor)
         self.module = app.screen.module
         app.go(self)
@@ -278,13 +278,12 @@ class Confirm(Menu):
     def click(self, app):
         """No (the first row): back; Yes: back, then the action."""
         _question, _no, _yes, action, back, row = self.question
-        self.question = Confirm.question  # (the action's module is not held past the answer)
-        yes = app.cursor == 1
+        do = self.of_module(action) if app.cursor == 1 else None  # (found before its row goes)
         app.go(back)
         if not back.shows_board:
             app.cursor = row
-        if yes:
-            action(app)
+        if do is not None:
+            do(app)
 
 
 class DrawOffer(Page):

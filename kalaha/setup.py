@@ -3,7 +3,7 @@ mean, their actions. In the heap only while it is shown (kalaha.screens.RESIDENT
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.menus import start_vs_computer  # noqa: F401  (Start game's, ready before the push)
+from kalaha.menus import new_game_vs_computer, start_vs_computer  # noqa: F401  (Start game's; its Yes)
 from kalaha.screens import MENU
 
 START_NAMES = ("you", "computer", "alternate")  # (the setting "starts")
