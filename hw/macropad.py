@@ -109,7 +109,7 @@ class Sound:
                 music.close()
                 self.music = None
                 forget("hw.music")
-                forget("kalaha.music")
+                forget("music")
         elif app.settings["music"]:
             from hw.music import Voice
 

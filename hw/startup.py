@@ -26,6 +26,10 @@ PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setti
 ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 ENDGAME_NAME = b"ENDGAME KDB"  # ... as the drive's root directory spells it (8.3)
 FLASH_DRIVE = 0x10100000  # the drive's first byte in the RP2040's memory-mapped flash
+# The game's modules frozen into our firmware (firmware/build.sh's FROZEN_SOURCES, kept the same
+# by tests/test_resident.py), each before its importer: the search's inner loop, which kalaha.ai
+# takes itself, then those take_frozen_twins registers.
+FROZEN = ("kalaha.searchcore", "kalaha.tuneread", "kalaha.music", "hw.music", "kalaha.ponder")
 
 
 def table_in_flash():
@@ -56,17 +60,17 @@ def table_in_flash():
 
 
 def take_frozen_twins():
-    """Our firmware's frozen twins of the music's modules and pondering's (firmware/build.sh,
-    FROZEN_SOURCES: the drive's name with "_" for "."), imported now and registered under the
-    drive's names: then switching the music on, or a game's pondering, imports nothing
-    (CircuitPython collects the heap after every import it loads: in a game, a frame's whole
-    time), and kalaha.compat.forget leaves them. Their code runs from flash; the heap holds their
-    functions and dicts (docs/performance.md, 'Memory'). Stock firmware froze nothing (no frozen
-    search either): the drive's modules are imported when the music is switched on, or for the
-    first game that ponders. Returns the names taken."""
+    """Our firmware's frozen twins of the music's modules and pondering's (FROZEN: the drive's
+    name with "_" for "."), imported now and registered under the drive's names: then switching
+    the music on, or a game's pondering, imports nothing (CircuitPython collects the heap after
+    every import it loads: in a game, a frame's whole time), and kalaha.compat.forget leaves
+    them. Their code runs from flash; the heap holds their functions and dicts
+    (docs/performance.md, 'Memory'). Stock firmware froze nothing (no frozen search either): the
+    drive's modules are imported when the music is switched on, or for the first game that
+    ponders. Returns the names taken."""
     if "kalaha_searchcore" not in sys.modules:
         return ()
-    names = ("kalaha.tuneread", "kalaha.music", "hw.music", "kalaha.ponder")  # (each before its importer)
+    names = FROZEN[1:]
     for name in names:
         twin = __import__(name.replace(".", "_"))
         package, _dot, leaf = name.partition(".")
@@ -129,7 +133,7 @@ def start():
     # The menus' actions, imported here rather than at the first menu item chosen: an import
     # takes a frame's whole time on the device (App.go lets them go in games). Not
     # under a first start's help: its pages have the heap then (App.act imports them later).
-    if app.screen.module is None:
+    if app.screen.module == "menus":
         __import__("kalaha.menus")
     # The first picture, whole, before the loop.
     t = supervisor.ticks_ms()

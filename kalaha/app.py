@@ -23,7 +23,7 @@ from kalaha.board import END_TIME, NORTH, SOUTH
 from kalaha.compat import const, forget
 from kalaha.frame import Frame
 from kalaha.game import CLOCK_TICK, HANDOVER_MS, PASSED_HOLD_MS, Game, Sowing
-from kalaha.screens import DRAW_OFFER, GAME, GAME_MENU, HELP, MENU, MOVES, RESULT
+from kalaha.screens import DRAW_OFFER, GAME, GAME_MENU, HELP, MENU, MOVES, RESIDENT, RESULT
 from kalaha.store import DEFAULT_SETTINGS, Store
 from kalaha.thinking import Thinker
 from kalaha.view import (
@@ -374,14 +374,18 @@ class App:
             save(self.game, self.now, True)  # (stopped: the time away from the board is nobody's)
         elif c is not None and screen == GAME and c.running < 0 and self.game.human_to_move():
             c.start(self.game.board.to_move, self.now)  # (back from How to play)
-        if old.module is not None and old.module != screen.module:
-            forget(old.module)
-            for name in old.helpers:
+        # Of kalaha.screens.RESIDENT's modules the new screen holds its row's and the game's own.
+        keep = ()
+        for row in RESIDENT:
+            if row[0] == screen.module:
+                keep = row
+        b = self.game.board
+        seven = b is not None and b.pits > 6
+        for row in RESIDENT:
+            for name in row:
+                if name in keep or (name == "clock" and c is not None) or (name == "seven" and seven):
+                    continue
                 forget(name)
-        if screen.shows_board or screen.module is not None:
-            forget("kalaha.menus")  # (the menus' actions: App.act imports them again)
-            if self.game.clock is None:
-                forget("kalaha.clock")  # (the settings' and the menus' import: heap a game needs not)
         if screen.ring and not old.ring:
             self.make_room_for_ring()
         elif old.ring and not screen.ring:
@@ -400,42 +404,24 @@ class App:
         menu is back. Before the ring's code is imported, and again as its screens are entered."""
         self.game.board = None
         self.thinker.let_go()
-        forget("kalaha.board")
+        forget("board")
 
     def act(self, action):
-        """Do a menu item's action: go to its screen, or do what it names: a function of the
-        screen's own module (the game menu's: kalaha.gamemenu) or of kalaha.menus (imported
-        while menus are shown), else an App method."""
+        """Do a menu item's action: go to its screen, or call the function it names in the
+        screen's own module (kalaha.screens.RESIDENT; on the board: the game menu's)."""
         if action is None:
             return
         if not isinstance(action, str):
             self.go(action)
             return
-        do = None
-        if self.screen.module is not None:  # (a screen's own actions: kalaha.records, replay ...)
-            do = getattr(__import__(self.screen.module, None, None, (action,)), action, None)
-        if do is None:
-            from kalaha import menus
+        getattr(__import__(self.screen.module or "gamemenu", globals(), None, ("__name__",), 1), action)(self)
 
-            do = getattr(menus, action, None)
-        if do is None:  # (a game menu's action asked for on another screen: found all the same)
-            from kalaha import gamemenu
-
-            do = getattr(gamemenu, action, None)
-        if do is not None:
-            do(self)
-        else:
-            getattr(self, action)()
-
-    def menus_ahead(self, module=None):
-        """A menu's actions (`module`, else kalaha.menus) imported before a choice needs them, in
-        a frame that drew nothing: an import takes a frame's whole time on the device, too much
-        for the choice's frame."""
-        import sys
-
-        module = module or "kalaha.menus"
-        if module not in sys.modules and self.frame.complete and not self.frame.drawn:
-            __import__(module)
+    def menus_ahead(self):
+        """The screen's own module imported before a choice needs it, in a frame that drew
+        nothing: an import takes a frame's whole time on the device, too much for the choice's."""
+        module = self.screen.module
+        if module is not None and self.frame.complete and not self.frame.drawn:
+            __import__(module, globals(), None, ("__name__",), 1)
 
     def say(self, text, ms=1500):
         """Words on the bottom line for `ms`."""
@@ -556,7 +542,6 @@ class App:
         g = self.game
         if g.version != self.hint_version or not g.human_to_move():
             self.thinker.cancel()  # the player moved (or undid) first: the hint is stale
-            forget("kalaha.hint")
             return
         from kalaha.hint import found as hint_found  # (imported as the hint began: kalaha.gamemenu)
 

@@ -1,5 +1,5 @@
 """What each setting may be: the settings screen steps through these, and a loaded setting not
-among them is damage (it gives the default). Imported with those two and let go with them.
+among them is damage (it gives the default). In the heap with those two (kalaha.screens.RESIDENT).
 """
 
 # Each setting's values in the settings screen's order (kalaha.store.SETTING_KEYS, CHOICE_KEYS).

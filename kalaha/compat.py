@@ -39,18 +39,21 @@ ptr32 = ptr8
 
 def forget(module):
     """Let a module go (its entry in sys.modules and its name in its package), so the heap gets
-    its code back once nothing else holds it: the screens' own modules, start-up code. A frozen
-    twin registered under the module's name (hw/startup.py) stays: its code is in flash."""
+    its code back once nothing else holds it: a module of kalaha by its own name ("hint", as
+    kalaha.screens.RESIDENT names them), another by its whole ("hw.music"). A frozen twin
+    registered under the module's name (hw/startup.py) stays: its code is in flash."""
     import sys
 
-    loaded = sys.modules.get(module)
-    if loaded is not None and loaded.__name__ != module:
-        return
-    sys.modules.pop(module, None)
-    package, _dot, name = module.rpartition(".")
+    package = "kalaha"
+    name = module
+    if "." in module:
+        package, _dot, name = module.rpartition(".")
     parent = sys.modules.get(package)
-    if parent is not None and name in parent.__dict__:
-        delattr(parent, name)
+    loaded = parent.__dict__.get(name) if parent is not None else None
+    if loaded is None or "." not in loaded.__name__:
+        return  # (not loaded, or a twin: its name is top-level, kalaha_music)
+    sys.modules.pop(loaded.__name__, None)
+    delattr(parent, name)
 
 
 def crc32(data, start, end, value=0):

@@ -1,11 +1,12 @@
 """The game menu's actions (and the draw offer's answers): undo, the hint, the music, the swap,
-the draw, resigning and leaving. Imported while the game menu is shown (its Menu.module).
+the draw, resigning and leaving; the board's too (App.act). Resident while the game menu is shown
+(kalaha.screens.RESIDENT).
 
-Apart from kalaha.menus (new games, the result's Play again, the question's resign) so that the
-screens around a game hold only their own code (docs/decisions.md).
+Apart from kalaha.menus (new games, the result's Play again) so that the screens around a game
+hold only their own code (docs/decisions.md).
 """
 
-from kalaha.board import DRAW, END_AGREED, SWAP
+from kalaha.board import DRAW, END_AGREED, END_RESIGN, SWAP
 from kalaha.game import HANDOVER_MS
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT
 from kalaha.view import BUZZ, EXTRA, PASS, SIDE_TITLES
@@ -141,6 +142,16 @@ def help(app):  # (the builtin's name: one the device has, its pools have little
 
 def ask_resign(app):
     CONFIRM.ask(app, "Resign this game?", "No, play on", "Yes, resign", "resign", GAME)
+
+
+def resign(app):
+    """The question's Yes: the player to move, or the person against the computer, loses."""
+    g = app.game
+    if g.board is None or g.board.to_move is None:
+        return
+    app.sowing.path = None
+    loser = (1 - g.computer) if g.computer is not None else g.board.to_move
+    app.finish_game(1 - loser, END_RESIGN)
 
 
 def leave_game(app):

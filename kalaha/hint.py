@@ -49,5 +49,5 @@ def found(thinker, board):
     else:
         return None
     thinker.hinting = False
-    forget("kalaha.hint")
+    forget("hint")
     return pit, words

@@ -1,6 +1,5 @@
 """How to play, on the device: the rules in short, the keys and knob, the colour legend, and
-their drawing. Imported only while the help is shown (kalaha.screens.Help) and let go after
-(kalaha.compat.forget): its text costs no heap in games or menus.
+their drawing. In the heap only while the help is shown (kalaha.screens.RESIDENT).
 """
 
 from kalaha.draw import FOOTER as BOTTOM

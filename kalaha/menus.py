@@ -1,14 +1,13 @@
-"""The menus' actions: new games and a saved game resumed, the result's Play again,
-resigning once asked, and the questions before what cannot be undone (the game menu's are in
-kalaha.gamemenu, the record screens' in the modules of their screens: kalaha.records, replay).
+"""The main menu's and the result's actions: new games and a saved game resumed, Play again, and
+the question before a new game replaces a saved one (the game menu's are in kalaha.gamemenu, the
+record screens' in the modules of their screens: kalaha.records, replay).
 
-Imported when a menu's item is chosen (App.act) and let go when the board or another screen's
-module is shown (App.go): a game has the heap back. Each takes the app; menus name them.
+Resident on the main menu and the result (kalaha.screens.RESIDENT). Each takes the app; menus
+name them.
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.board import END_RESIGN, SOUTH, Board
-from kalaha.compat import forget
+from kalaha.board import SOUTH, Board
 from kalaha.screens import CONFIRM, GAME, MENU, computer_side
 from kalaha.store import RING_MODE, TWO_PLAYERS
 
@@ -34,7 +33,6 @@ def new_two_player_game(app):
 def open_ring(app):
     """3-4 players: their setup (kalaha.ringplay, imported now, let go with its screens)."""
     app.make_room_for_ring()
-    forget("kalaha.seven")  # (a seven-pit game's board, if one was played)
     from kalaha.ringplay import RING_SETUP, load_setup
 
     load_setup(app)
@@ -73,8 +71,6 @@ def begin_game(app, board, computer, clock):
     board shown, nothing carried over from the last game."""
     if board.pits > 6:
         import kalaha.seven  # noqa: F401  (its board, here: the import would slow a game's frame)
-    else:
-        forget("kalaha.seven")
     g = app.game
     g.board = board
     g.computer = computer
@@ -134,14 +130,3 @@ def open_replay(app):
 
     REPLAY.choice = 0
     app.go(REPLAY)
-
-
-def resign(app):
-    """The question's Yes (kalaha.gamemenu.ask_resign): the player to move, or the person
-    against the computer, loses."""
-    g = app.game
-    if g.board is None or g.board.to_move is None:
-        return
-    app.sowing.path = None
-    loser = (1 - g.computer) if g.computer is not None else g.board.to_move
-    app.finish_game(1 - loser, END_RESIGN)

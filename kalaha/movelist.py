@@ -1,5 +1,5 @@
-"""The move list of the game in progress (its turns, each with who made it). Imported only
-while shown (Page.module), then let go: a game has its heap back.
+"""The move list of the game in progress (its turns, each with who made it). In the heap only
+while shown (kalaha.screens.RESIDENT).
 """
 
 from kalaha.board import SWAP

@@ -1,5 +1,5 @@
 """The settings' and statistics' bigger code: their lines, what each setting means, their
-actions. Imported only while one of them is shown (Page.module), then let go.
+actions. In the heap only while one of them is shown (kalaha.screens.RESIDENT).
 """
 
 from kalaha.ai import LEVEL_NAMES

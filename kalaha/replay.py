@@ -1,5 +1,5 @@
 """Replay: the list of finished games and one of them again, stepped by turn, sowing or seed
-(a game of 3-4 players drawn as its rows). Imported only while shown (Page.module), then let go.
+(a game of 3-4 players drawn as its rows). In the heap only while shown (kalaha.screens.RESIDENT).
 """
 
 from kalaha.ai import LEVEL_NAMES
@@ -110,8 +110,7 @@ class Replay(Page):
     shows_board = True
     shows_turn = False
     replays = True
-    module = "kalaha.replay"
-    helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players' board and rows)
+    module = "replay"
 
     def __init__(self):
         self.choice = 0  # which finished game it shows (0 = the newest)

@@ -2,10 +2,8 @@
 its menu, the places at the end), the keys and display, the computer seats thinking in slices,
 the handover round the table.
 
-Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring) and let go, with
-kalaha.ring, kalaha.ring_ai and kalaha.ringview, when the main menu is back (App.go): its
-screens, their state and its code cost a two-player game nothing. (The end codes come from kalaha.store: from
-kalaha.board they would load it again after App.make_room_for_ring let it go.)
+Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring) and let go when
+the main menu is back: its row of kalaha.screens.RESIDENT.
 """
 
 from kalaha.draw import FOOTER, line, split
@@ -18,7 +16,7 @@ from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page, music_ite
 from kalaha.store import END_EMPTY, END_RESIGN, RING_MODE, ring_computers
 from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, SEAT_NAMES, TICK, WIN, scale
 
-LEVEL_NAMES = ("easy", "medium", "strong", "expert")  # (kalaha.ai's: not loaded with a game of 3-4 players)
+LEVEL_NAMES = ("easy", "medium", "strong", "expert")  # (kalaha.ai's: let go in a game of 3-4 players)
 PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits)
 LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
 # A computer seat's longest think for its whole turn, extra sowings included, per level (its
@@ -532,14 +530,11 @@ def result_keys(app):
 
 # ----- the screens ----------------------------------------------------------------------------
 
-HELPERS = ("kalaha.ring_ai", "kalaha.ring", "kalaha.ringview")  # (let go with this module)
-
 
 class RingGame(Page):
     """The board of a 3-4 player game: keys sow, the knob's push opens its menu."""
 
-    module = "kalaha.ringplay"
-    helpers = HELPERS
+    module = "ringplay"
     ring = True
 
     def __init__(self):
@@ -628,12 +623,10 @@ def ring_menu_items(app):
 
 
 RING = RingGame()
-RING_SETUP = RingSetup("3-4 players", items_of=setup_items, module="kalaha.ringplay")
-RING_MENU = Menu("Game", items_of=ring_menu_items, module="kalaha.ringplay", footer="push: choose")
+RING_SETUP = RingSetup("3-4 players", items_of=setup_items, module="ringplay")
+RING_MENU = Menu("Game", items_of=ring_menu_items, module="ringplay", footer="push: choose")
 RING_MENU_ITEMS = (("Back to game", RING), ("Resign", "ask_resign"), ("Main menu", "leave_ring"))
-RING_RESULT = RingResult("", items_of=result_items, module="kalaha.ringplay")
-RING_CONFIRM = Confirm("")  # (its own: the shared one would let this module and its game go)
-RING_CONFIRM.module = "kalaha.ringplay"
+RING_RESULT = RingResult("", items_of=result_items, module="ringplay")
+RING_CONFIRM = Confirm("")  # (its own: a screen of the ring's, App.go)
 for _screen in (RING_SETUP, RING_MENU, RING_RESULT, RING_CONFIRM):
-    _screen.helpers = HELPERS
     _screen.ring = True

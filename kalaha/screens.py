@@ -3,8 +3,9 @@
 One object per screen; App.go() is the only way to change screens. Pure logic, no hardware.
 
 A menu is data: (label, action) pairs, where the action is the screen to go to or the name of
-the App method to call; a click dispatches by the action, never by the label's text. A screen's
-own state (a list's scroll, the question asked) is kept in its object.
+a function of the screen's own module (App.act); a click dispatches by the action, never by the
+label's text. A screen's own state (a list's scroll, the question asked) is kept in its object.
+Which modules are in the heap on which screen: RESIDENT, below.
 """
 
 from kalaha.board import NORTH, SOUTH
@@ -20,10 +21,9 @@ class Page:
     are shortcuts (top row up, bottom row down, the middle rows choose)."""
 
     clock_runs = False  # a two-player game's chess clock runs while this screen is shown
-    # The module that holds this screen's bigger code, imported while it is shown and let go
-    # when the app moves to a screen without it (App.go): the heap has it back in games.
+    # Its own module (of kalaha: its drawing and actions, imported as used), its row's key in
+    # RESIDENT; None: the board's (its actions are the game menu's: App.act).
     module = None
-    helpers = ()  # modules that `module` imports, let go with it
     # A screen of a game of 3-4 players (kalaha.ringplay): while such screens are shown the
     # two-player game's board, search and code are let go (App.go).
     ring = False
@@ -92,8 +92,8 @@ class Page:
         return b is not None and b.to_move is not None and b.to_move == app.game.computer
 
     def of_module(self, name):
-        """`name` from the screen's own module, imported while the screen is shown (App.go)."""
-        return getattr(__import__(self.module, None, None, (name,)), name)
+        """`name` from the screen's own module, imported while the screen is shown (RESIDENT)."""
+        return getattr(__import__(self.module, globals(), None, ("__name__",), 1), name)
 
 
 class Menu(Page):
@@ -117,7 +117,7 @@ class Menu(Page):
         return f(app)
 
     def work(self, app):
-        app.menus_ahead(self.module)
+        app.menus_ahead()
 
 
 def main_items(app):
@@ -263,8 +263,10 @@ class Confirm(Menu):
     question = ("", "", "", None, None, 0)
 
     def ask(self, app, question, no, yes, action, back):
-        """Ask before `action` (an action's name): `no` goes back to `back`, `yes` does it."""
+        """Ask before `action` (the name of a function of the asking screen's module, whose row
+        the question keeps): `no` goes back to `back`, `yes` does it."""
         self.question = (question, no, yes, action, back, app.cursor)
+        self.module = app.screen.module
         app.go(self)
 
     def title(self, app):
@@ -276,12 +278,12 @@ class Confirm(Menu):
     def click(self, app):
         """No (the first row): back; Yes: back, then the action."""
         _question, _no, _yes, action, back, row = self.question
-        yes = app.cursor == 1
+        do = self.of_module(action) if app.cursor == 1 else None  # (found before its row goes)
         app.go(back)
         if not back.shows_board:
             app.cursor = row
-        if yes:
-            app.act(action)
+        if do is not None:
+            do(app)
 
 
 class DrawOffer(Page):
@@ -289,7 +291,7 @@ class DrawOffer(Page):
     starts on "Play on", and for a moment takes no input (App.hold): the offer's own push never
     answers it."""
 
-    module = "kalaha.gamemenu"  # (its answers: the game menu's module, kept from the offer)
+    module = "gamemenu"  # (its answers: the game menu's, kept from the offer)
 
     def enter(self, app):
         app.hold(HANDOVER_MS)
@@ -306,7 +308,7 @@ class DrawOffer(Page):
 class Help(Page):
     """How to play: pages turned by the encoder or the keys; a click goes back."""
 
-    module = "kalaha.howto"
+    module = "howto"
     back = None  # where a push goes: the main menu, or the game (kalaha.gamemenu.help)
 
     def key(self, app, key):
@@ -354,20 +356,37 @@ def music_item(app):
     return ("Music off" if app.settings["music"] else "Music on", "toggle_music")
 
 
-MENU = Menu("KALAHA", items_of=main_items)
-SETTINGS = Settings("Settings", items_of="settings_items", module="kalaha.records")
-SETUP = Settings("Play the computer", items_of="setup_items", module="kalaha.setup")
-GAME = Playing()
-GAME_MENU = Menu(
-    "Game", items_of=game_menu_items, module="kalaha.gamemenu", clock_runs=True, footer="push: choose"
+# ----- What is in the heap when -----------------------------------------------------------------
+# Beside the modules always there (kalaha.app's imports), each screen holds the modules of its
+# row, the one whose first is its own (Page.module; a question: the screen that asked); App.go
+# lets go every other module named here, imported again as used (App.act, Page.of_module). A
+# game keeps its own on every screen: kalaha.clock with a chess clock, kalaha.seven with seven
+# pits. Work's code is let go as the work ends (kalaha.compat.forget): the hint's, the coach's,
+# the store's loading and compaction, a tune's reading. Frozen into our firmware, so never let
+# go: hw/startup.py's FROZEN.
+RESIDENT = (
+    ("menus",),  # the main menu, the result (its Play again)
+    ("setup", "menus"),  # Play the computer (its Start game: kalaha.menus')
+    ("records", "choices", "clock"),  # Settings, Statistics
+    ("gamemenu",),  # the game menu, the draw offer (its answers)
+    ("movelist",),  # Moves
+    ("howto",),  # How to play
+    ("replay", "ringview", "ring", "seven"),  # Replay (a game of 3-4 players, or of seven pits)
+    # 3-4 players: the two-player game's kalaha.board, ai, ponder and coach let go meanwhile
+    # (App.make_room_for_ring; kalaha.ring's games import nothing of them)
+    ("ringplay", "ring_ai", "ring", "ringview"),
 )
-RESULT = Result("")
+
+MENU = Menu("KALAHA", items_of=main_items, module="menus")
+SETTINGS = Settings("Settings", items_of="settings_items", module="records")
+SETUP = Settings("Play the computer", items_of="setup_items", module="setup")
+GAME = Playing()
+GAME_MENU = Menu("Game", items_of=game_menu_items, module="gamemenu", clock_runs=True, footer="push: choose")
+RESULT = Result("", module="menus")
 CONFIRM = Confirm("", clock_runs=True)
-STATS = Listing("Statistics", "stats_rows", None, "kalaha.records")
-SETTINGS.helpers = STATS.helpers = ("kalaha.choices",)  # (kalaha.records imports what each setting may be)
-REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="kalaha.replay")
-REPLAY_LIST.helpers = ("kalaha.ringview", "kalaha.ring")  # (a game of 3-4 players replayed)
-MOVES = Listing("Moves", "move_lines", GAME, "kalaha.movelist", clock_runs=True)
+STATS = Listing("Statistics", "stats_rows", None, "records")
+REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="replay")
+MOVES = Listing("Moves", "move_lines", GAME, "movelist", clock_runs=True)
 HELP = Help()
 DRAW_OFFER = DrawOffer()
 
@@ -382,7 +401,7 @@ MAIN_ITEMS = (
     ("How to play", HELP),
 )
 RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU), ("Replay this game", "open_replay"))
-AGAIN_YOU_FIRST = (("Again: you first", "play_again"),) + RESULT_ITEMS[1:]  # (open_replay: kalaha.menus)
+AGAIN_YOU_FIRST = (("Again: you first", "play_again"),) + RESULT_ITEMS[1:]
 AGAIN_COMPUTER_FIRST = (("Again: computer 1st", "play_again"),) + RESULT_ITEMS[1:]
 DRAW_ITEMS = (("Play on", "decline_draw"), ("Accept draw", "accept_draw"))
 RESULT.menu = RESULT_ITEMS

@@ -1,9 +1,9 @@
 """The setup of a game against the computer (kalaha.screens.SETUP): its rows, what their values
-mean, their actions. Imported while it is shown (Page.module) and let go after: no heap elsewhere.
+mean, their actions. In the heap only while it is shown (kalaha.screens.RESIDENT).
 """
 
 from kalaha.ai import LEVEL_NAMES
-from kalaha.menus import start_vs_computer  # noqa: F401  (Start game's, ready before the push)
+from kalaha.menus import new_game_vs_computer, start_vs_computer  # noqa: F401  (Start game's; its Yes)
 from kalaha.screens import MENU
 
 START_NAMES = ("you", "computer", "alternate")  # (the setting "starts")

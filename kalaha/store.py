@@ -295,8 +295,8 @@ class Store:
         from kalaha import storeload
 
         storeload.load(self)
-        forget("kalaha.storeload")
-        forget("kalaha.choices")
+        forget("storeload")
+        forget("choices")
 
     def scratch(self, size):
         """The image's last `size` bytes, lent out: the store fills the image only inside its
@@ -421,7 +421,7 @@ class Store:
         from kalaha import snapshot
 
         snapshot.compact(self)
-        forget("kalaha.snapshot")
+        forget("snapshot")
 
 
 def put_crc(buf, start, end):

@@ -161,7 +161,7 @@ def ring_replays(g):
         ok = g.result < 0 or 0 < g.result < 1 << r["seats"]
     except (ValueError, IndexError, KeyError, TypeError):
         ok = False
-    forget("kalaha.ring")
+    forget("ring")
     return ok
 
 

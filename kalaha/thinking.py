@@ -86,8 +86,8 @@ class Thinker:
         self.search = None
         self.ponderer = None
         self.drop_coach()
-        forget("kalaha.ponder")
-        forget("kalaha.ai")
+        forget("ponder")
+        forget("ai")
 
     def busy(self):
         return self.thinking or self.hinting
@@ -226,6 +226,8 @@ class Thinker:
         """Stop the computer's search or the hint's, whichever runs."""
         if self.thinking or self.hinting:
             self.search.stop()
+        if self.hinting:
+            forget("hint")  # (its work ended: its code let go)
         self.root = None
         self.pit = 0
         self.turn_ply = -1
@@ -262,7 +264,7 @@ class Thinker:
         """The coach stopped (its words are for the result screen only) and its code let go.
         (kalaha.screens.Result makes it, imported then: a game has its heap back.)"""
         self.coach = None
-        forget("kalaha.coach")
+        forget("coach")
 
     # ----- the endgame table's check ---------------------------------------------------------
 

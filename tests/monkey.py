@@ -23,6 +23,8 @@ def screen_name(screen):
     """A screen's name for the count of screens reached: its class, and its heading if any."""
     heading = getattr(screen, "heading", "")
     module = getattr(screen, "module", None) or ""
+    if type(screen).__name__ == "Confirm" and not screen.ring:
+        module = ""  # (a question holds the row of the screen that asked it)
     return "%s %s %s" % (type(screen).__name__, heading, module.rpartition(".")[2])
 
 

@@ -610,7 +610,9 @@ def test_no_input_during_the_last_sowing_can_bypass_the_end(kind, arg):
     assert a.store.current is None and len(a.store.history) == finished_before + 1
     assert sum(a.store.stats) == 1
     # And nothing reopens it: undo is refused, and the saved game stays closed.
-    a.act("undo")
+    from kalaha.gamemenu import undo  # (the game menu's action: the result's menu has none)
+
+    undo(a)
     assert a.game.board.to_move is None and a.store.current is None and "over" in a.message
 
 

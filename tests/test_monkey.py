@@ -15,7 +15,7 @@ SESSIONS = int(os.environ.get("KALAHA_MONKEY", "64"))
 
 # The screens a player can reach (screen_name): the monkey must reach every one of them.
 EVERY_SCREEN = {
-    "Menu KALAHA ",
+    "Menu KALAHA menus",
     "Help  howto",
     "Settings Settings records",
     "Listing Statistics records",
@@ -25,7 +25,7 @@ EVERY_SCREEN = {
     "Listing Moves movelist",
     "Confirm  ",
     "DrawOffer  gamemenu",
-    "Result  ",
+    "Result  menus",
     "Menu Replay a game replay",
     "Replay  replay",
     "RingSetup 3-4 players ringplay",

@@ -270,7 +270,7 @@ def test_how_to_play_from_the_game_menu_and_back_to_the_game():
     a.click()
     d.frames()
     d.choose("How to play")
-    assert lines(a)[0].startswith("How to play 1/") and a.screen.module == "kalaha.howto"
+    assert lines(a)[0].startswith("How to play 1/") and a.screen.module == "howto"
     a.turn(1)
     d.frames()
     assert lines(a)[0].startswith("Store & capture")

@@ -446,7 +446,7 @@ def test_every_menu_action_is_a_screen_an_action_or_an_app_method():
         ), action
     # the game menu's and the draw offer's own actions are in their module (App.act looks there
     # first: kalaha.menus is not imported while they are shown)
-    assert screens.GAME_MENU.module == screens.DRAW_OFFER.module == "kalaha.gamemenu"
+    assert screens.GAME_MENU.module == screens.DRAW_OFFER.module == "gamemenu"
     own = [action for _label, action in screens.GAME_MENU.items(app) + list(screens.DRAW_ITEMS)]
     assert all(isinstance(a, screens.Page) or callable(getattr(gamemenu, a, None)) for a in own), own
 
