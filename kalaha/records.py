@@ -122,6 +122,18 @@ def stats_rows(app):
     rows.append("resigned %d" % st[STAT_RESIGNS])
     rows.append("draws agreed %d" % st[STAT_AGREED])
     rows.append("(clear: Settings)")
+    # the puzzles' progress (kalaha.store: the streak, the best, then a bit a puzzle solved),
+    # after the clear's line: clearing the statistics keeps it
+    p = app.store.puzzles
+    solved = 0
+    for i in range(7, len(p)):
+        v = p[i]
+        while v:
+            solved += v & 1
+            v >>= 1
+    rows.append("puzzles solved %d" % solved)
+    rows.append("  streak %d" % (p[3] | p[4] << 8))
+    rows.append("  best streak %d" % (p[5] | p[6] << 8))
     return rows
 
 

@@ -35,6 +35,8 @@ EVERY_SCREEN = {
     "Menu Game ringplay",
     "Confirm  ringplay",
     "RingResult  ringplay",
+    "Playing   puzzle",
+    "Menu Game gamemenu puzzle",
 }
 
 
