@@ -95,9 +95,7 @@ class Puzzle:
         wrong, saved, what it loses said, and the position back after a moment (App.hand_over)."""
         g = app.game
         turn = g.last_turn
-        right = False
-        for t in self.turns:
-            right = right or turn == turn_text(t)
+        right = [int(pit) for pit in turn.split("-")] in self.turns
         app.store.puzzle_tried(self.number, right)
         if right:
             app.sound(WIN)
@@ -216,22 +214,6 @@ def read(number, path=FILE):
     return parse(line, number) if line.strip() else None
 
 
-def position(puzzle):
-    """The puzzle's board as the command line's --position string (South to move)."""
-    c = puzzle.cells
-    return "%s:%d/%s:%d S" % (
-        ",".join(str(x) for x in c[0:6]),
-        c[6],
-        ",".join(str(x) for x in c[7:13]),
-        c[13],
-    )
-
-
-def turn_text(turn):
-    """[3, 6] -> '3-6'."""
-    return "-".join(str(p) for p in turn)
-
-
 # ----- the puzzle mode (the main menu's Puzzles: kalaha.menus) ---------------------------------
 
 
@@ -256,7 +238,10 @@ def play(app, number=0):
         return
     forget("kalaha.seven")  # (a seven-pit game's board, if one was played)
     g = app.game
-    b = Board()
+    b = g.board  # (the last game's, when of the puzzles' rules: its 0.5 KB of history kept)
+    if b is None or b.pits != 6 or b.empty_capture or b.alga or b.swap:
+        b = Board(history=16)  # (a turn's sowings: it grows if a chain is longer)
+    b.reset()
     for i in range(CELLS):
         b.cells[i] = puzzle.cells[i]
     b.total = sum(puzzle.cells)
