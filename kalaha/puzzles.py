@@ -44,6 +44,7 @@ class Puzzle:
         self.values = values
         self.theme = theme
         self.grade = grade
+        self.next = 0  # the puzzle asked for by the knob or a key, read in a quiet frame (work)
 
     # ----- what the board says in a puzzle (kalaha.view asks) --------------------------------
 
@@ -114,12 +115,20 @@ class Puzzle:
         if app.game.board.to_move == SOUTH:
             app.press_pit(key)
         else:
-            play(app, self.number + 1)
+            self.next = self.number + 1
 
     def turn(self, app, delta):
         """The knob: the next or previous puzzle (before the first: the last)."""
-        number = self.number + delta
-        play(app, number if number > 0 else count())
+        n = (self.next if self.next > 0 else self.number) + delta
+        self.next = n if n > 0 else -1  # (-1: the last, counted when it is read)
+
+    def work(self, app):
+        """The puzzle asked for, read in a frame that drew nothing (a read takes up to 15 ms on
+        the device, the event's frame has drawn): a knob turned fast reads only where it stops."""
+        n = self.next
+        if n and app.frame.complete and not app.frame.drawn:
+            play(app, n if n > 0 else count())
+            app.render()  # (the frame is the state drawn: finished in the next if out of time)
 
 
 def _ints(word):

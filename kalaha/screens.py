@@ -165,6 +165,8 @@ class Playing(Page):
         app.game_tick(now)
 
     def work(self, app):
+        if app.game.puzzle is not None:
+            app.game.puzzle.work(app)  # (the next puzzle's reading: kalaha.puzzles)
         app.game_work()
 
 

@@ -112,6 +112,7 @@ def test_the_first_ten_puzzles_solved_in_order_each_said_right_with_its_theme():
             p.frames(4000 // FRAME)
             assert app_words(a) == "key: next puzzle"
             p.press(0)  # any key: the next one
+            p.frames(3)  # (read in a frame that drew nothing: Puzzle.work)
         assert p.label() == "Puzzle 11"
         assert texts.take() == []
     assert p.store.puzzles[3] == 10  # ten at their first try in a row
@@ -162,7 +163,7 @@ def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():
     p = Player()
     open_puzzles(p)
     p.app.turn(n - 1)
-    p.frames()
+    p.frames(3)
     assert p.label() == "Puzzle %d" % n
     p.sow(turn)
     assert app_words(p.app) == "S%d right, rest not" % turn[0]
@@ -182,7 +183,7 @@ def test_the_game_menus_hint_and_a_puzzle_that_ends_the_game():
     # a puzzle whose answer empties a side ends the game: judged as a puzzle, no result screen
     n = next(n for n in range(1, COUNT + 1) if puzzles.THEMES[puzzles.read(n).theme] == "empty the side")
     a.turn(n - 1)
-    p.frames()
+    p.frames(3)
     p.sow(a.game.puzzle.turns[0])
     assert a.game.board.to_move is None and a.screen == GAME and p.info() == "Right!"
     assert p.store.current is None and p.store.stats == [0] * len(p.store.stats)
@@ -193,14 +194,26 @@ def test_the_knob_walks_the_puzzles_and_wraps_round():
     a = p.app
     open_puzzles(p)
     a.turn(1)
-    p.frames()
+    p.frames(3)
     assert p.label() == "Puzzle 2" and shown_cells(a) == puzzles.read(2).cells
     a.turn(-2)
-    p.frames()
+    p.frames(3)
     assert p.label() == "Puzzle %d" % COUNT and shown_cells(a) == puzzles.read(COUNT).cells
     a.turn(1)
-    p.frames()
+    p.frames(3)
     assert p.label() == "Puzzle 1"
+    # turned fast, three detents before a frame: the puzzle where it stops, read once
+    reads = []
+    real = puzzles.read
+    puzzles.read = lambda n, path=puzzles.FILE: reads.append(n) or real(n, path)
+    try:
+        a.turn(1)
+        a.turn(1)
+        a.turn(1)
+        p.frames(3)
+    finally:
+        puzzles.read = real
+    assert p.label() == "Puzzle 4" and reads == [4]
 
 
 def test_progress_survives_a_restart_and_the_first_unsolved_opens_first():
@@ -210,6 +223,7 @@ def test_progress_survives_a_restart_and_the_first_unsolved_opens_first():
     for _solved in (1, 2):
         p.sow(a.game.puzzle.turns[0])
         p.press(0)
+        p.frames(3)
     p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
     p.settle()
     # the power goes: a new app on the same flash (the journal), then once more after a compaction
@@ -222,14 +236,14 @@ def test_progress_survives_a_restart_and_the_first_unsolved_opens_first():
         assert puzzles.solved(q.store, 1) and puzzles.solved(q.store, 2)
         assert q.store.puzzles[3] == 0 and q.store.puzzles[5] == 2  # (the streak broken, its best)
         q.app.turn(-1)
-        q.frames()
+        q.frames(3)
         assert q.label() == "Puzzle 2" and q.info() == "solved"
         if not compact:
             q.store.compact()
             image = q.store.flash.read()
     # a second wrong try after the restart: the hint
     q.app.turn(1)
-    q.frames()
+    q.frames(3)
     q.sow(whole_turn_from(q.app.game.puzzle, wrong_pit(q.app.game.puzzle)))
     q.settle()
     q.frames()
@@ -239,9 +253,12 @@ def test_progress_survives_a_restart_and_the_first_unsolved_opens_first():
     q.frames()
     q.choose("Main menu")
     q.choose("Statistics")
-    q.app.turn(40)
-    q.frames()
-    assert "puzzles solved 2" in app_lines(q.app)
+    seen = []
+    for _ in range(30):
+        seen += app_lines(q.app)
+        q.app.turn(1)
+        q.frames()
+    assert "puzzles solved 2" in seen and "  best streak 2" in [line.rstrip("^v ") for line in seen]
 
 
 def test_a_puzzle_saves_no_move_of_the_game_waiting_and_leaving_lets_its_code_go():
