@@ -76,6 +76,8 @@ class Puzzle:
             b.pop()
         g.version += 1
         g.handover_at = 0
+        app.effect.until = 0  # (the last turn's capture or extra turn blinks no more)
+        app.effect.keys[0] = app.effect.keys[1] = -1
         g.forget_last_turn()
         g.face_mover()
         p = app.store.puzzles
