@@ -18,6 +18,22 @@ HELP = (
 )
 
 
+def position(puzzle):
+    """The puzzle's board as the command line's --position string (South to move)."""
+    c = puzzle.cells
+    return "%s:%d/%s:%d S" % (
+        ",".join(str(x) for x in c[0:6]),
+        c[6],
+        ",".join(str(x) for x in c[7:13]),
+        c[13],
+    )
+
+
+def turn_text(turn):
+    """[3, 6] -> '3-6'."""
+    return "-".join(str(p) for p in turn)
+
+
 def goal(margin):
     """What a puzzle asks of South: 'win by 4', 'hold the draw'."""
     if margin > 0:
@@ -38,7 +54,7 @@ def outcome_text(margin):
 
 def board_of(puzzle):
     board = Board()
-    notation.set_position(board, puzzles.position(puzzle))
+    notation.set_position(board, position(puzzle))
     return board
 
 
@@ -46,8 +62,8 @@ def as_json(puzzle, count):
     return {
         "number": puzzle.number,
         "count": count,
-        "position": puzzles.position(puzzle),
-        "turn": puzzles.turn_text(puzzle.turns[0]),
+        "position": position(puzzle),
+        "turn": turn_text(puzzle.turns[0]),
         "margin": puzzle.margin,
         "theme": puzzles.THEMES[puzzle.theme],
     }
@@ -72,7 +88,7 @@ def play_turn(board, turn):
             then = next(m for m in board.legal_moves() if m)
             why = "pit %d ended in your store: the turn goes on (give its next sowing too, e.g. %s-%d)" % (
                 turn[-1],
-                puzzles.turn_text(turn),
+                turn_text(turn),
                 then,
             )
     if why is not None:
@@ -125,7 +141,7 @@ def why_wrong(puzzle, board, turn):
         pits, margin = reply
         lines.append(
             "North's best reply: %s; with best play then, South gets %s."
-            % (puzzles.turn_text(pits) if pits else "none (the game is over)", outcome_text(margin))
+            % (turn_text(pits) if pits else "none (the game is over)", outcome_text(margin))
         )
     elif board.to_move is None:
         margin = board.store(SOUTH) - board.store(NORTH)
@@ -174,7 +190,7 @@ def cmd_puzzle(args, out, cli_error, draw):
             out.write(
                 "The answer: %s (%s): with best play South gets %s.\n"
                 % (
-                    puzzles.turn_text(puzzle.turns[0]),
+                    turn_text(puzzle.turns[0]),
                     puzzles.THEMES[puzzle.theme],
                     outcome_text(puzzle.margin),
                 )

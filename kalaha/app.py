@@ -221,7 +221,9 @@ class App:
         elif not self.thinker.busy():
             g = self.game
             b = g.board
-            if b is not None and b.to_move is not None and b.to_move == g.computer:
+            if g.puzzle is not None:
+                pass  # (a puzzle: the device plays no side, App.finish_sowing judges the turn)
+            elif b is not None and b.to_move is not None and b.to_move == g.computer:
                 self.thinker.start_move(b, self.level, self.games_started, now)
             elif g.computer is not None and b is not None and b.to_move is not None:
                 # The player's turn: the computer's reply is searched meanwhile (pondering).
@@ -306,7 +308,11 @@ class App:
                 if g.handover_at:
                     self.hand_over()
                 self.pressed[key] = -2
-            elif g.board.to_move is not None and (self.thinker.thinking or not g.human_to_move()):
+            elif (
+                g.puzzle is None
+                and g.board.to_move is not None
+                and (self.thinker.thinking or not g.human_to_move())
+            ):
                 # A press that starts out of turn never becomes a move, however long it is held.
                 self.illegal(key, "not your turn")
                 self.pressed[key] = -2
@@ -499,6 +505,9 @@ class App:
             self.effect.start(
                 colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + _EFFECT_MS
             )
+        if g.puzzle is not None and b.to_move != sowing.side:
+            g.puzzle.judge(self)  # (the player's whole turn has ended: kalaha.puzzles)
+            return
         if b.to_move is None:
             self.end_game()
             return
@@ -513,7 +522,9 @@ class App:
     def hand_over(self):
         """Two players: the device turns to the side to move, and says so."""
         g = self.game
-        if g.hand_over():
+        if g.puzzle is not None:
+            g.puzzle.again(self)  # (a wrong try shown: the puzzle's position comes back)
+        elif g.hand_over():
             self.effect.until = 0  # (its keys were the other player's view)
             self.effect.keys[0] = self.effect.keys[1] = -1
             self.sound(PASS)

@@ -36,6 +36,7 @@ class Game:
         self.end_reason = END_EMPTY  # why it ends when the board alone does not say (resign, time)
         self.end_result = DRAW
         self.result_text = ""  # "You win!", "North wins on time"
+        self.puzzle = None  # the puzzle on the board (kalaha.puzzles.Puzzle): its turns are not saved
         self.last_second = -1  # the running clock's last whole second (its tick in the last ten)
         self.forget_last_turn()
 
@@ -100,6 +101,8 @@ class Game:
 
     def save_move(self, move, now):
         """Save every sowing as it happens: a power cut loses at most the one being made."""
+        if self.puzzle is not None:
+            return  # (a puzzle's turn is no game's: its try is saved, kalaha.puzzles)
         b = self.board
         c = self.clock
         clocks = None

@@ -7,6 +7,7 @@ hold only their own code (docs/decisions.md).
 """
 
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, SWAP
+from kalaha.compat import forget
 from kalaha.game import HANDOVER_MS
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT
 from kalaha.view import BUZZ, EXTRA, PASS, SIDE_TITLES
@@ -58,6 +59,9 @@ def hint(app):
     """Start finding a hint: the search runs in slices like the computer's (App.hint_slice)."""
     to_game(app)
     g = app.game
+    if g.puzzle is not None:
+        g.puzzle.hint(app)  # (the answer's first pit: kalaha.puzzles)
+        return
     th = app.thinker
     if th.hinting:
         return  # (being found: the board says so)
@@ -156,4 +160,7 @@ def resign(app):
 
 def leave_game(app):
     app.thinker.cancel()
+    if app.game.puzzle is not None:
+        app.game.puzzle = None  # (the puzzles' code is let go: a game's heap)
+        forget("kalaha.puzzles")
     app.go(MENU)

@@ -77,6 +77,7 @@ def begin_game(app, board, computer, clock):
     g.clock = clock
     g.last_second = -1
     g.draw_offer = -1
+    g.puzzle = None
     g.version += 1
     g.forget_last_turn()
     g.face_mover()
@@ -121,6 +122,14 @@ def continue_game(app):
     if board.to_move is None:
         # Its last sowing ended it, but the power went before the end was saved: end it now.
         app.end_game()
+
+
+def puzzles(app):
+    """Puzzles: the first one not solved yet on the board (kalaha.puzzles, imported while they
+    are played: let go when the game menu's Main menu leaves them, kalaha.gamemenu)."""
+    from kalaha.puzzles import play
+
+    play(app)
 
 
 def open_replay(app):

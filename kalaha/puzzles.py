@@ -1,13 +1,22 @@
-"""The puzzles ("find the move"): one a line of puzzles.txt, read a line at a time, integers only.
-Made by tools/puzzles.py (make puzzles); the command line and the device read them here.
+"""The puzzles ("find the move"): one a line of puzzles.txt, read a line at a time, integers only,
+and the device's puzzle mode (a game's board: imported while a puzzle is shown, let go after).
 """
 
-from kalaha.compat import const
+from kalaha.board import NORTH, SOUTH, Board
+from kalaha.compat import const, forget
+from kalaha.screens import GAME
+from kalaha.view import LOSE, WIN
 
 FILE = "kalaha/puzzles.txt"
 _LINE = const(160)  # a line's bytes at most
+_CHUNK = const(256)  # the file read this much at a time to count its lines
 NO_MOVE = const(-99)  # the value of an empty pit (no sowing to value)
 CELLS = const(14)  # 6 pits, the store, 6 pits, the store: South (the mover) first
+_TRIES = const(0)  # kalaha.store.Store.puzzles: the wrong tries of the puzzle tried last ...
+_TRIED = const(1)  # ... its number (2 bytes) ...
+_SOLVED = const(7)  # ... and from here a bit a puzzle, solved (kalaha.store)
+_SHOWN_MS = const(2500)  # a wrong turn's end shown this long before the position comes back
+_HINT_AFTER = const(2)  # wrong tries before the answer's key lights by itself
 
 # A theme a puzzle, by its number in the file: what the best line is about.
 THEMES = (
@@ -35,6 +44,93 @@ class Puzzle:
         self.values = values
         self.theme = theme
         self.grade = grade
+        self.next = 0  # the puzzle asked for by the knob or a key, read in a quiet frame (work)
+
+    # ----- what the board says in a puzzle (kalaha.view asks) --------------------------------
+
+    def title(self, app):
+        """The opponent's label: which puzzle."""
+        return "Puzzle %d" % self.number
+
+    def info(self, app):
+        """Beside it: solved now, solved before, else nothing."""
+        if app.game.board.to_move != SOUTH:
+            return "Right!" if solved(app.store, self.number) else ""
+        return "solved" if solved(app.store, self.number) else ""
+
+    def footer(self, app):
+        """The words when nothing is said: the goal, or what comes next."""
+        if app.game.board.to_move != SOUTH:
+            return "key: next puzzle"
+        if self.margin:
+            return "Your move: win by %d" % self.margin
+        return "Your move: get a draw"
+
+    # ----- the player's turns (kalaha.app and kalaha.screens ask the game's puzzle) ----------
+
+    def again(self, app):
+        """The puzzle's position back (a wrong try's end), and the hint after enough wrong tries."""
+        g = app.game
+        b = g.board
+        while b.ply:
+            b.pop()
+        g.version += 1
+        g.handover_at = 0
+        app.effect.until = 0  # (the last turn's capture or extra turn blinks no more)
+        app.effect.keys[0] = app.effect.keys[1] = -1
+        g.forget_last_turn()
+        g.face_mover()
+        p = app.store.puzzles
+        if p[_TRIED] | p[_TRIED + 1] << 8 == self.number and p[_TRIES] >= _HINT_AFTER:
+            self.hint(app)
+
+    def hint(self, app):
+        """The answer's first pit blinks green on its key until it is sown (kalaha.view)."""
+        g = app.game
+        if g.board.to_move != SOUTH:
+            return
+        app.hint_key = 5 + self.turns[0][0]  # (South's pit P is view key 5 + P: kalaha.view)
+        app.hint_version = g.version
+        app.say("Hint: the green key", 3000)
+
+    def judge(self, app):
+        """The player's whole turn has ended (App.finish_sowing): right, saved with a word of why;
+        wrong, saved, what it loses said, and the position back after a moment (App.hand_over)."""
+        g = app.game
+        turn = g.last_turn
+        right = [int(pit) for pit in turn.split("-")] in self.turns
+        app.store.puzzle_tried(self.number, right)
+        if right:
+            app.sound(WIN)
+            app.say(THEMES[self.theme], 4000)
+            return
+        app.sound(LOSE)
+        first = int(turn.split("-")[0])
+        if first == self.turns[0][0]:
+            app.say("S%d right, rest not" % first, _SHOWN_MS)
+        else:
+            app.say("S%d loses %d seeds" % (first, self.margin - self.values[first - 1]), _SHOWN_MS)
+        g.handover_at = app.now + _SHOWN_MS
+
+    def key(self, app, key):
+        """A key on a puzzle's board: a pit on the player's turn, else the next puzzle."""
+        if app.game.board.to_move == SOUTH:
+            app.press_pit(key)
+        else:
+            self.next = self.number + 1
+
+    def turn(self, app, delta):
+        """The knob: the next or previous puzzle (before the first: the last)."""
+        n = (self.next if self.next > 0 else self.number) + delta
+        self.next = n if n > 0 else -1  # (-1: the last, counted when it is read)
+
+    def work(self, app):
+        """The puzzle asked for, read in a frame that drew nothing (a read takes up to 15 ms on
+        the device, the event's frame has drawn): a knob turned fast reads only where it stops."""
+        n = self.next
+        if n and app.frame.complete and not app.frame.drawn:
+            play(app, n if n > 0 else count())
+            app.render()  # (the frame is the state drawn: finished in the next if out of time)
 
 
 def _ints(word):
@@ -66,49 +162,107 @@ def parse(line, number=0):
     return Puzzle(number, cells, turns, int(words[2]), values, theme, int(words[5]))
 
 
-def _lines(f):
-    """Yield the file's puzzle lines (comments and blank lines passed)."""
+def _seek(f, number):
+    """`f` at the start of puzzle `number`'s line, past the comments at the top; False past the
+    last. Lines counted a chunk at a time: a line at a time (readline reads a byte at a time)
+    took about 2 ms each on the device, 0.7 s to the last puzzle."""
+    buf = bytearray(_CHUNK)
+    at = 0  # where buf begins in the file
+    skip = -1  # puzzle lines still to pass; -1 while in the comments
+    starts = True  # buf[0] begins a line
     while True:
-        line = f.readline(_LINE)
-        if not line:
-            return
-        if len(line) == _LINE:
-            raise ValueError("line")
-        if line[0] != 35 and line.strip():  # "#": a comment
-            yield line
+        n = f.readinto(buf)
+        if not n:
+            return False
+        i = 0
+        while skip < 0 and i < n:
+            if starts and buf[i] != 35:  # (a line that is no comment, "#": the puzzles begin)
+                skip = number - 1
+                break
+            j = buf.find(b"\n", i, n)
+            starts = j >= 0
+            i = j + 1 if starts else n
+        if skip < 0:
+            at += n
+            continue
+        got = buf.count(b"\n", i, n)
+        if got < skip:
+            skip -= got
+            at += n
+            continue
+        while skip:
+            i = buf.find(b"\n", i, n) + 1
+            skip -= 1
+        f.seek(at + i)
+        return True
 
 
 def count(path=FILE):
     """How many puzzles the file holds."""
     n = 0
+    buf = bytearray(_CHUNK)
     with open(path, "rb") as f:
-        for _line in _lines(f):
-            n += 1
+        if _seek(f, 1):
+            while True:
+                got = f.readinto(buf)
+                if not got:
+                    break
+                n += buf.count(b"\n", 0, got)
     return n
 
 
 def read(number, path=FILE):
     """Puzzle `number` (1..count), or None when the file has fewer."""
-    n = 0
+    if number < 1:
+        return None
+    buf = bytearray(_LINE)
     with open(path, "rb") as f:
-        for line in _lines(f):
-            n += 1
-            if n == number:
-                return parse(line, number)
-    return None
+        n = f.readinto(buf) if _seek(f, number) else 0
+    end = buf.find(b"\n", 0, n)
+    if end < 0 and n == _LINE:
+        raise ValueError("line")
+    line = bytes(buf[: end if end >= 0 else n])
+    return parse(line, number) if line.strip() else None
 
 
-def position(puzzle):
-    """The puzzle's board as the command line's --position string (South to move)."""
-    c = puzzle.cells
-    return "%s:%d/%s:%d S" % (
-        ",".join(str(x) for x in c[0:6]),
-        c[6],
-        ",".join(str(x) for x in c[7:13]),
-        c[13],
-    )
+# ----- the puzzle mode (the main menu's Puzzles: kalaha.menus) ---------------------------------
 
 
-def turn_text(turn):
-    """[3, 6] -> '3-6'."""
-    return "-".join(str(p) for p in turn)
+def solved(store, number):
+    """True when puzzle `number` has been solved on this device (kalaha.store keeps it)."""
+    n = number - 1
+    p = store.puzzles
+    return _SOLVED + n // 8 < len(p) and bool(p[_SOLVED + n // 8] >> (n % 8) & 1)
+
+
+def play(app, number=0):
+    """Puzzle `number` on the board (0: the first not solved yet; past the last: the first),
+    South to move; the device plays no side: the player's whole turn is judged (judge)."""
+    store = app.store
+    if not number:
+        number = 1
+        while solved(store, number):
+            number += 1
+    puzzle = read(number) or read(1)
+    if puzzle is None:
+        app.say("no puzzles here")
+        return
+    forget("kalaha.seven")  # (a seven-pit game's board, if one was played)
+    g = app.game
+    b = g.board  # (the last game's, when of the puzzles' rules: its 0.5 KB of history kept)
+    if b is None or b.pits != 6 or b.empty_capture or b.alga or b.swap:
+        b = Board(history=16)  # (a turn's sowings: it grows if a chain is longer)
+    b.reset()
+    for i in range(CELLS):
+        b.cells[i] = puzzle.cells[i]
+    b.total = sum(puzzle.cells)
+    g.board = b
+    g.computer = NORTH  # (the device's view of a game against it: South's pits are the bottom keys)
+    g.clock = None
+    g.draw_offer = -1
+    g.puzzle = puzzle
+    app.thinker.cancel()
+    app.sowing.path = None
+    if app.screen != GAME:
+        app.go(GAME)
+    puzzle.again(app)

@@ -110,6 +110,18 @@ def stats_rows(app):
         rows.append(text if len(text) <= 20 else text[: text.rindex(" ")])  # (a word, not a letter)
     rows.append("win streak: %d" % st[N_STATS - 2])  # (kalaha.store's _STREAK)
     rows.append("best streak: %d" % st[N_STATS - 1])
+    # the puzzles' progress (kalaha.store: the streak, the best, then a bit a puzzle solved;
+    # clearing the statistics keeps it)
+    p = app.store.puzzles
+    solved = 0
+    for i in range(7, len(p)):
+        v = p[i]
+        while v:
+            solved += v & 1
+            v >>= 1
+    rows.append("puzzles solved %d" % solved)
+    rows.append("  streak %d" % (p[3] | p[4] << 8))
+    rows.append("  best streak %d" % (p[5] | p[6] << 8))
     t = STAT_TWO_PLAYER
     rows.append("2 players:")
     rows.append("  South won %5d" % st[t])

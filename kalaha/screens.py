@@ -142,6 +142,9 @@ class Playing(Page):
     shows_board = True
 
     def key(self, app, key):
+        if app.game.puzzle is not None:
+            app.game.puzzle.key(app, key)  # (a puzzle's board: kalaha.puzzles)
+            return
         if app.game.board.pits > 6:
             from kalaha.seven import key as seven_key  # (more pits than keys)
 
@@ -150,7 +153,10 @@ class Playing(Page):
         app.press_pit(key)
 
     def turn(self, app, delta):
-        app.move_pit_cursor(delta)
+        if app.game.puzzle is not None:
+            app.game.puzzle.turn(app, delta)  # (the next or previous puzzle)
+        else:
+            app.move_pit_cursor(delta)
 
     def click(self, app):
         app.game_click()
@@ -159,6 +165,8 @@ class Playing(Page):
         app.game_tick(now)
 
     def work(self, app):
+        if app.game.puzzle is not None:
+            app.game.puzzle.work(app)  # (the next puzzle's reading: kalaha.puzzles)
         app.game_work()
 
 
@@ -334,6 +342,14 @@ class Settings(Menu):
 
 def game_menu_items(app):
     """Only what applies: Swap while the swap is offered, Agree draw between two players."""
+    if app.game.puzzle is not None:
+        return (
+            ("Back to puzzle", GAME),
+            ("Hint", "hint"),
+            ("How to play", "help"),
+            music_item(app),
+            MAIN_ITEM,
+        )
     items = [("Back to game", GAME), ("Undo", "undo")]
     b = app.game.board
     computer = app.game.computer
@@ -347,7 +363,7 @@ def game_menu_items(app):
             items.append(("Swap sides", "swap_sides"))
         items.append(("Agree draw", "offer_draw"))
     items.append(("Resign", "ask_resign"))
-    items.append(("Main menu", "leave_game"))
+    items.append(MAIN_ITEM)
     return items
 
 
@@ -395,6 +411,7 @@ MAIN_ITEMS = (
     ("Play computer", SETUP),
     ("Two players", "two_players"),
     ("3-4 players", "open_ring"),
+    ("Puzzles", "puzzles"),
     ("Replay", REPLAY_LIST),
     ("Statistics", STATS),
     ("Settings", SETTINGS),
@@ -404,5 +421,6 @@ RESULT_ITEMS = (("Play again", "play_again"), ("Main menu", MENU), ("Replay this
 AGAIN_YOU_FIRST = (("Again: you first", "play_again"),) + RESULT_ITEMS[1:]
 AGAIN_COMPUTER_FIRST = (("Again: computer 1st", "play_again"),) + RESULT_ITEMS[1:]
 DRAW_ITEMS = (("Play on", "decline_draw"), ("Accept draw", "accept_draw"))
+MAIN_ITEM = ("Main menu", "leave_game")  # (the game menu's last row)
 RESULT.menu = RESULT_ITEMS
 DRAW_OFFER.menu = DRAW_ITEMS

@@ -67,7 +67,15 @@ def _write_snapshot(store):
             part = store.current.encode()
         else:
             part = store.history.encoded(i)
-        if p + len(part) + 5 + 2 * (N_STATS - STORED_STATS) + len(CHOICE_KEYS + LATER_KEYS) > SIZE:
+        if (
+            p
+            + len(part)
+            + 5
+            + 2 * (N_STATS - STORED_STATS)
+            + len(CHOICE_KEYS + LATER_KEYS)
+            + len(store.puzzles)
+            > SIZE
+        ):
             return False
         image[p : p + len(part)] = part
         p += len(part)
@@ -82,11 +90,14 @@ def _write_snapshot(store):
     for key in CHOICE_KEYS + LATER_KEYS:
         image[p] = int(store.settings[key])
         p += 1
-    for i in range(N_STATS - 2, N_STATS):  # (the streaks, kalaha.store's last two: after all else)
+    for i in range(N_STATS - 2, N_STATS):  # (the streaks, kalaha.store's last two: after the rest)
         v = store.stats[i]
         image[p] = v & 255
         image[p + 1] = v >> 8
         p += 2
+    n = len(store.puzzles)  # (the puzzles' progress: after all else)
+    image[p : p + n] = store.puzzles
+    p += n
     n = p - HEADER - 3
     image[HEADER + 1] = n & 255
     image[HEADER + 2] = n >> 8

@@ -40,8 +40,14 @@ R_UNDO = const(5)
 R_END = const(6)
 R_RESET_STATS = const(7)
 # 8: a timed game's clocks mid-turn (kalaha.clock writes it: no name on the store's heap)
+# 9: a puzzle tried (Store.puzzle_tried)
 
 HISTORY = const(20)  # finished games kept for replay
+# The puzzles' progress (kalaha.puzzles), one bytearray: the wrong tries of the puzzle tried last
+# and its number (2 bytes), the streak of puzzles solved at the first try and the best (2 bytes
+# each), then a bit a puzzle solved (puzzle N: bit (N - 1) % 8 of byte 7 + (N - 1) // 8).
+_PUZZLE_BYTES = const(55)  # (up to 384 puzzles)
+_R_PUZZLE = const(9)  # a puzzle tried: its number (2 bytes), 1 when solved
 
 # Statistics counters: per level wins, draws, losses (12), then two players: South wins,
 # North wins, draws (3), then resignations and agreed draws (2); then games of 3 and 4
@@ -289,6 +295,7 @@ class Store:
         self.stats = [0] * N_STATS
         self.history = History()  # finished Games, oldest first, at most HISTORY
         self.current = None  # the SavedGame in progress
+        self.puzzles = bytearray(_PUZZLE_BYTES)  # the puzzles' progress (above)
         self.pos = HEADER
         self.needs_compaction = False
         # The journal is read once, at start-up, by code that is let go after it.
@@ -384,6 +391,35 @@ class Store:
             return
         self._finish(result, end)
         self._append(R_END, bytes((result, end)))
+
+    def puzzle_tried(self, number, right, save=True):
+        """Puzzle `number` (1..) answered: right (solved; the streak goes on if it was its first
+        try) or wrong (a try more). Saved, unless replayed from the journal (kalaha.storeload)."""
+        p = self.puzzles
+        if not 0 < number <= 8 * (_PUZZLE_BYTES - 7):
+            return
+        if p[1] | p[2] << 8 != number:
+            p[0] = 0  # (another puzzle: its tries begin)
+            p[1] = number & 255
+            p[2] = number >> 8
+        streak = p[3] | p[4] << 8
+        if right:
+            at = 7 + (number - 1) // 8
+            bit = 1 << ((number - 1) % 8)
+            if p[0] == 0 and not p[at] & bit:
+                streak += 1  # (a new one at its first try; after a wrong try it stays 0)
+            p[at] |= bit
+            p[0] = 0
+        else:
+            streak = 0
+            p[0] = min(p[0] + 1, 255)
+        p[3] = streak & 255
+        p[4] = (streak >> 8) & 255
+        if streak > p[5] | p[6] << 8:
+            p[5] = p[3]
+            p[6] = p[4]
+        if save:
+            self._append(_R_PUZZLE, bytes((number & 255, number >> 8, 1 if right else 0)))
 
     def reset_stats(self):
         self.stats = [0] * N_STATS

@@ -34,6 +34,7 @@ from kalaha.store import (
 )
 
 _R_CLOCK = const(8)  # a timed game's clocks mid-turn (kalaha.clock writes it)
+_R_PUZZLE = const(9)  # a puzzle tried (Store.puzzle_tried)
 
 
 def fletcher16(data, start, end):
@@ -172,6 +173,7 @@ def _fresh(store, message):
     store.stats = [0] * N_STATS
     store.history = History()
     store.current = None
+    store.puzzles = bytearray(len(store.puzzles))
     store.pos = HEADER
     store.needs_compaction = True  # the first save writes the header and a snapshot
 
@@ -207,6 +209,9 @@ def _apply(store, data, kind, start, end):
                 p += 2
             else:
                 store.stats[i] = 0
+        # the puzzles' progress, after all else (a snapshot from before has none: none solved)
+        n = len(store.puzzles)
+        store.puzzles = bytearray(data[p : p + n]) if p + n <= end else bytearray(n)
     elif kind == R_SETTINGS:
         _read_choices(store, data, _read_settings(store, data, start), end)
     elif kind == R_NEWGAME:
@@ -239,6 +244,10 @@ def _apply(store, data, kind, start, end):
         if data[start] > (15 if store.current.mode == RING_MODE else DRAW) or data[start + 1] > END_TIME:
             raise Damaged("end")
         store._finish(data[start], data[start + 1])
+    elif kind == _R_PUZZLE:
+        if end - start != 3 or data[start + 2] > 1:
+            raise Damaged("puzzle")
+        store.puzzle_tried(data[start] | (data[start + 1] << 8), data[start + 2], False)
     elif kind == R_RESET_STATS:
         store.stats = [0] * N_STATS
     else:

@@ -133,6 +133,7 @@ class View:
             app.settings["hints"]
             and app.screen.shows_board
             and not app.screen.replays
+            and app.game.puzzle is None  # (they would give a puzzle away)
             and app.game.human_to_move()
             and app.sowing.path is None
             and not app.game.handover_at
@@ -343,6 +344,8 @@ class View:
             info, words = app.screen.info(), app.message or app.screen.footer_for(app)
         else:
             info, words = (app.level if g.computer is not None else ""), self.footer(app, previewed)
+            if g.puzzle is not None:
+                info = g.puzzle.info(app)
         board(app.frame, self.columns, b, c, viewer, cells, styles, labels, lit, info, sown, words)
 
     def sown_cell(self, app, previewed):
@@ -387,6 +390,8 @@ class View:
         if app.screen.replays:
             return app.screen.side_name(side)
         g = app.game
+        if g.puzzle is not None and side == g.computer:
+            return g.puzzle.title(app)  # ("Puzzle 12": kalaha.puzzles)
         if g.clock is not None and not app.screen.ends_game:
             return "%s %s" % (SIDE_TITLES[side][0], self._clock_text(app, side))
         return g.side_name(side)
@@ -404,6 +409,8 @@ class View:
             letter = self.pit_letter(g, b.to_move)
             what = "%s%d %s" % (letter, previewed[1], self._preview_words(app, previewed))
             return ("push: " if app.pit_cursor >= 0 else "let go: ") + what
+        if g.puzzle is not None:
+            return g.puzzle.footer(app)  # (the goal: kalaha.puzzles)
         if app.thinker.thinking:
             return "Computer thinking"
         if b.to_move is None:

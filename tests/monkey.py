@@ -16,7 +16,7 @@ FRAME = 20  # ms a frame, as the device's loop runs
 
 # Where a session goes first, by the menus, before its random input: every mode is reached
 # in a few sessions, whatever the random walk would find by itself.
-GOALS = ("none", "computer", "two", "ring", "replay", "stats", "settings", "help")
+GOALS = ("none", "computer", "two", "ring", "replay", "stats", "settings", "help", "puzzles")
 
 
 def screen_name(screen):
@@ -58,7 +58,10 @@ class Session:
             self.now = min(self.now + step, end)
             self.app.tick(self.now)
             self.app.sounds.clear()
-            self.screens.add(screen_name(self.app.screen))
+            name = screen_name(self.app.screen)
+            if self.app.game.puzzle is not None and name in ("Playing  ", "Menu Game gamemenu"):
+                name += " puzzle"  # (the board and its menu in the puzzle mode: kalaha.puzzles)
+            self.screens.add(name)
 
     def tap(self, key, hold):
         self.app.key_down(key)
@@ -151,6 +154,8 @@ class Session:
             self.choose("Settings")
         elif goal == "help":
             self.choose("How to play")
+        elif goal == "puzzles":
+            self.choose("Puzzles")
         # A "No"/"Yes" question on the way (a saved game to replace): either answer.
         if type(a.screen).__name__ == "Confirm":
             a.turn(rng.choice((0, 1)))
@@ -287,6 +292,9 @@ def check(session):
         on_screen = ring if saved.mode == RING_MODE else a.game.board
         if on_screen is not None and (a.screen.shows_board or a.screen.ring) and not a.screen.ends_game:
             if saved.mode == RING_MODE and ring is None:
+                pass
+            elif a.game.puzzle is not None and saved.mode != RING_MODE:
+                # (a puzzle on the board: the saved game waits; a puzzle's turns are not saved)
                 pass
             elif list(replayed.cells) != list(on_screen.cells):
                 raise Broken(session.failure("the saved game is not the game on screen"))

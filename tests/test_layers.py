@@ -17,11 +17,11 @@ LAYERS = (
     ("search", "kalaha.thinking kalaha.coach"),  # (the search in a frame's slices; the result's coach)
     ("saved data", "kalaha.store kalaha.storeload kalaha.snapshot kalaha.memflash kalaha.choices"),
     ("saved data", "kalaha.clock"),  # (the chess clock saves itself mid-turn into the journal)
-    ("saved data", "kalaha.puzzles"),  # (the puzzle set read from the drive a line at a time)
     ("picture", "kalaha.glyphs kalaha.frame kalaha.draw kalaha.view kalaha.seven kalaha.ringview"),
     ("picture", "kalaha.movelist kalaha.howto kalaha.tuneread kalaha.music"),  # (words, help and music)
     ("flow", "kalaha.game kalaha.screens kalaha.app kalaha.menus kalaha.setup kalaha.gamemenu"),
     ("flow", "kalaha.records kalaha.replay kalaha.ringplay"),
+    ("flow", "kalaha.puzzles"),  # (the puzzle set read from the drive, and the puzzle mode)
     ("front ends", "code hw"),  # the device's (hw.macropad, hw.startup ...)
     ("front ends", "host kalaha.__main__"),  # the host's: the command line, the simulator, the page
 )

@@ -33,6 +33,8 @@ EVERY_SCREEN = {
     "Menu Game ringplay",
     "Confirm  ringplay",
     "RingResult  ringplay",
+    "Playing   puzzle",
+    "Menu Game gamemenu puzzle",
 }
 
 

@@ -11,6 +11,7 @@ import pytest
 from cpy import ROOT
 from oracle import OracleGame, brute_margin
 
+from host import cli_puzzle
 from kalaha import notation, puzzles
 from kalaha.board import SOUTH, Board
 
@@ -50,7 +51,7 @@ def solver(table_path):
 
 def board_at(puzzle):
     board = Board()
-    notation.set_position(board, puzzles.position(puzzle))
+    notation.set_position(board, cli_puzzle.position(puzzle))
     return board
 
 
@@ -268,7 +269,7 @@ def test_json_prints_the_puzzle(number):
     assert data == {
         "number": number,
         "count": COUNT,
-        "position": puzzles.position(p),
+        "position": cli_puzzle.position(p),
         "turn": "-".join(str(x) for x in p.turns[0]),
         "margin": p.margin,
         "theme": puzzles.THEMES[p.theme],

@@ -76,12 +76,12 @@ def test_headless_two_player_game_to_the_result(tmp_path):
         view = 7 + pit
         keys.append(view if board.to_move == SOUTH else 11 - view)
         board.push(pit)
-    # Settings (the menu's sixth item): seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6,
+    # Settings (the menu's seventh item): seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6,
     # wrapping); pits 6 -> 4 two clicks on "Pits" (4 5 6 7); "Back" is the last item, 11 lines
     # below Pits (kalaha.records.SHOWN_KEYS and Reset statistics); then "Two players".
     from kalaha.records import SHOWN_KEYS
 
-    text = "turn +5\nclick\n" + "click\n" * 3 + "turn +1\nclick\nclick\n"
+    text = "turn +6\nclick\n" + "click\n" * 3 + "turn +1\nclick\nclick\n"
     text += "turn +%d\nclick\n" % len(SHOWN_KEYS)  # (from Pits, the 2nd line, to Back)
     text += "turn +1\nclick\n"
     text += "".join("key %d\nwait 2500\n" % k for k in keys)  # (sown, passed, then the keys taken)

@@ -271,6 +271,7 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     o = Store(old)
     o.stats[0] = 5
     o.settings["level"] = 3  # (and from before the last choices were kept: they are the defaults)
+    o.puzzles = bytearray()  # (and the puzzles' progress)
     saved = store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS
     store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS = (
         store_module.STORED_STATS,
@@ -337,6 +338,7 @@ def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and
     old.stats[0] = old.stats[STAT_STREAK] = 7
     old.stats[STAT_RING] = 2
     old.settings.update(level=3, music=5, tune=5)
+    old.puzzles = bytearray()  # (from before the puzzles too: they came after the streaks)
     old.compact()
     image = bytearray(old.flash.read())
     n = (image[HEADER + 1] | image[HEADER + 2] << 8) - 4

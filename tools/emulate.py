@@ -33,8 +33,8 @@ TWO7 = "two7"  # `--level two7`: two players on 7 pits
 MUSIC_ROW = 5  # (the game menu: Back, Undo, Hint, Moves, How to play, Music)
 MUSIC_PUSHES = ("Music off", "Music on", "Music off", "Music on")
 REPORT = r"kalaha: t \d+ ms"  # the serial report, every 5 s (hw/macropad.py, SerialReport)
-# Settings (the main menu's 6th row), Pits (its 2nd) pushed once: 6 -> 7, Back (its 12th)
-SEVEN_PITS = [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 1}, {"wait": 300}]
+# Settings (the main menu's 7th row), Pits (its 2nd) pushed once: 6 -> 7, Back (its 12th)
+SEVEN_PITS = [{"turn": 6}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 1}, {"wait": 300}]
 SEVEN_PITS += [{"click": 1}, {"wait": 300}, {"turn": 11}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
 
 
@@ -292,8 +292,8 @@ def game_steps(level, until_result=True, first_key=8, music=0, turns=0):
         steps += SEVEN_PITS
         level = TWO if level == TWO7 else "strong"
     if music:
-        # Settings is the main menu's 6th row, Music the settings' 8th, Back their 13th
-        steps += [{"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 7}, {"wait": 300}]
+        # Settings is the main menu's 7th row, Music the settings' 8th, Back their 13th
+        steps += [{"turn": 6}, {"wait": 300}, {"click": 1}, {"wait": 1500}, {"turn": 7}, {"wait": 300}]
         steps += [{"click": 1}, {"wait": 300}] * music
         steps += [{"shot": "music"}, {"turn": 5}, {"wait": 300}, {"click": 1}, {"wait": 1500}]
     if level == TWO:

@@ -12,7 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_FOLDERS = ("kalaha", "hw")
 # The one file of those folders left off: `python -m kalaha` hands over to host.cli from it, and
 # CircuitPython never runs a package's __main__ (the drive keeps the modules it had).
-NOT_ON_THE_DEVICE = ("kalaha/__main__.py",)
+NOT_ON_THE_DEVICE = ("kalaha/__main__.py", "kalaha/notation.py")
 
 # Device modules that are also made machine code: viper functions, built twice from the one source
 # (tools/build.py): NAME.mpy as machine code (mpy-cross -march=armv6m) and NAME_bc.mpy as bytecode

@@ -71,7 +71,7 @@ def board_of(cells):
     notation.set_position(
         b,
         "%s:%d/%s:%d S"
-        % (",".join(str(x) for x in cells[0:6]), cells[6], ",".join(str(x) for x in cells[7:13]), cells[13])
+        % (",".join(str(x) for x in cells[0:6]), cells[6], ",".join(str(x) for x in cells[7:13]), cells[13]),
     )
     return b
 

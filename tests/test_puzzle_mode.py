@@ -1,0 +1,309 @@
+"""The puzzles on the device (kalaha.puzzles' mode of the game), played through the app as a
+person would: keys in, the frame read back; the progress kept in the saved data."""
+
+import sys
+
+from fits import TextCheck
+from playout import FRAME, Hands
+
+from host.reading import app_lines, app_words, board_label, read_board, read_page
+from kalaha import puzzles
+from kalaha.app import App
+from kalaha.board import Board
+from kalaha.draw import PANEL_TEXT
+from kalaha.memflash import MemoryFlash
+from kalaha.screens import GAME, MENU
+from kalaha.store import Store
+from kalaha.view import GOOD_COLOUR, LOSE, WIN, scale
+
+COUNT = puzzles.count()
+
+
+class Player(Hands):
+    """Hands on an app on its own saved data (a flash image, or a new device)."""
+
+    def __init__(self, image=None):
+        self.store = Store(MemoryFlash(image))
+        Hands.__init__(self, App(store=self.store, welcome=False))
+
+    def settle(self):
+        """Frames until no sowing shows and no wrong try waits to be taken back."""
+        a = self.app
+        for _ in range(2000):
+            if a.sowing.path is None and not a.game.handover_at:
+                return
+            self.frames()
+        raise AssertionError("never settled")
+
+    def sow(self, pits):
+        """South's pits sown one after the other, each once the last one's seeds have fallen."""
+        for pit in pits:
+            while self.app.sowing.path is not None:
+                self.frames()
+            self.press(5 + pit)  # (South's pit P on view key 5 + P)
+        while self.app.sowing.path is not None:
+            self.frames()
+        self.frames()
+
+    def label(self):
+        return board_label(self.app.frame.buf, 0)[0]
+
+    def info(self):
+        return read_page(self.app.frame.buf, 1, PANEL_TEXT, 6)
+
+    def sounds(self):
+        out = list(self.app.sounds)
+        self.app.sounds.clear()
+        return out
+
+
+def shown_cells(a):
+    """The 14 cells the display shows (South's pits 1..6 and store, North's and store)."""
+    pits, top, bottom = read_board(a.frame.buf)
+    south = [pits[5 + p] for p in range(1, 7)]
+    north = [pits[6 - p] for p in range(1, 7)]  # (North's pit P on view key 6 - P)
+    return south + [bottom] + north + [top]
+
+
+def goal(puzzle):
+    return "Your move: win by %d" % puzzle.margin if puzzle.margin else "Your move: get a draw"
+
+
+def wrong_pit(puzzle):
+    return next(
+        k + 1 for k, v in enumerate(puzzle.values) if v != puzzles.NO_MOVE and k + 1 != puzzle.turns[0][0]
+    )
+
+
+def whole_turn_from(puzzle, pit):
+    """A whole turn for South beginning with `pit` (the lowest pit after each extra turn)."""
+    b = Board()
+    for i in range(14):
+        b.cells[i] = puzzle.cells[i]
+    turn = [pit]
+    b.push(pit)
+    while b.to_move == 0:
+        turn.append(next(m for m in b.legal_moves() if m))
+        b.push(turn[-1])
+    return turn
+
+
+def open_puzzles(p):
+    p.choose("Puzzles")
+    assert p.app.screen == GAME and p.app.game.puzzle is not None
+
+
+def test_the_first_ten_puzzles_solved_in_order_each_said_right_with_its_theme():
+    p = Player()
+    a = p.app
+    with TextCheck() as texts:
+        open_puzzles(p)
+        for n in range(1, 11):
+            puzzle = puzzles.read(n)
+            assert p.label() == "Puzzle %d" % n
+            assert app_words(a) == goal(puzzle)
+            assert shown_cells(a) == puzzle.cells
+            assert p.info() == ""
+            p.sounds()
+            p.sow(puzzle.turns[0])
+            assert WIN in p.sounds()
+            assert p.info() == "Right!" and app_words(a) == puzzles.THEMES[puzzle.theme]
+            assert puzzles.solved(p.store, n)
+            p.frames(4000 // FRAME)
+            assert app_words(a) == "key: next puzzle"
+            p.press(0)  # any key: the next one
+            p.frames(3)  # (read in a frame that drew nothing: Puzzle.work)
+        assert p.label() == "Puzzle 11"
+        assert texts.take() == []
+    assert p.store.puzzles[3] == 10  # ten at their first try in a row
+    assert p.store.current is None and p.store.stats == [0] * len(p.store.stats)  # no game counted
+
+
+def test_a_wrong_turn_is_said_then_the_position_comes_back_and_the_hint_after_two():
+    p = Player()
+    a = p.app
+    with TextCheck() as texts:
+        open_puzzles(p)
+        puzzle = a.game.puzzle
+        hint_key = 5 + puzzle.turns[0][0]
+        for tries in (1, 2):
+            wrong = wrong_pit(puzzle)
+            p.sounds()
+            p.sow(whole_turn_from(puzzle, wrong))
+            assert LOSE in p.sounds()
+            assert app_words(a) == "S%d loses %d seeds" % (wrong, puzzle.margin - puzzle.values[wrong - 1])
+            assert shown_cells(a) != puzzle.cells  # the wrong turn's end is shown ...
+            p.settle()
+            p.frames()
+            assert shown_cells(a) == puzzle.cells  # ... then the position is back
+            assert p.store.puzzles[0] == tries and not puzzles.solved(p.store, 1)
+            if tries == 1:
+                assert app_words(a) == goal(puzzle) and a.hint_key < 0
+        # after two wrong tries the answer's key blinks green, and the words say so
+        assert app_words(a) == "Hint: the green key"
+        lit = set()
+        for _ in range(30):
+            p.frames()
+            lit.add(a.pixels[hint_key])
+        assert scale(GOOD_COLOUR, a.settings["brightness"], 4) in lit and 0 in lit
+        p.sow(puzzle.turns[0])
+        assert p.info() == "Right!" and puzzles.solved(p.store, 1)
+        assert p.store.puzzles[3] == 0  # (solved, but not at the first try: no streak)
+        assert texts.take() == []
+
+
+def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():
+    for n in range(1, COUNT + 1):
+        puzzle = puzzles.read(n)
+        turn = whole_turn_from(puzzle, puzzle.turns[0][0])
+        if len(turn) > 1 and turn not in puzzle.turns:
+            break
+    else:
+        raise AssertionError("no puzzle with another end to its answer's extra turn")
+    p = Player()
+    open_puzzles(p)
+    p.app.turn(n - 1)
+    p.frames(3)
+    assert p.label() == "Puzzle %d" % n
+    p.sow(turn)
+    assert app_words(p.app) == "S%d right, rest not" % turn[0]
+    p.settle()
+    assert not puzzles.solved(p.store, n) and shown_cells(p.app) == puzzle.cells
+
+
+def test_the_game_menus_hint_and_a_puzzle_that_ends_the_game():
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    a.click()
+    p.frames()
+    assert app_lines(a)[1:6] == ["> Back to puzzle", "Hint", "How to play", "Music on", "Main menu"]
+    p.choose("Hint")
+    assert a.screen == GAME and a.hint_key == 5 + a.game.puzzle.turns[0][0]
+    # a puzzle whose answer empties a side ends the game: judged as a puzzle, no result screen
+    n = next(n for n in range(1, COUNT + 1) if puzzles.THEMES[puzzles.read(n).theme] == "empty the side")
+    a.turn(n - 1)
+    p.frames(3)
+    p.sow(a.game.puzzle.turns[0])
+    assert a.game.board.to_move is None and a.screen == GAME and p.info() == "Right!"
+    assert p.store.current is None and p.store.stats == [0] * len(p.store.stats)
+
+
+def test_the_knob_walks_the_puzzles_and_wraps_round():
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    a.turn(1)
+    p.frames(3)
+    assert p.label() == "Puzzle 2" and shown_cells(a) == puzzles.read(2).cells
+    a.turn(-2)
+    p.frames(3)
+    assert p.label() == "Puzzle %d" % COUNT and shown_cells(a) == puzzles.read(COUNT).cells
+    a.turn(1)
+    p.frames(3)
+    assert p.label() == "Puzzle 1"
+    # turned fast, three detents before a frame: the puzzle where it stops, read once
+    reads = []
+    real = puzzles.read
+    puzzles.read = lambda n, path=puzzles.FILE: reads.append(n) or real(n, path)
+    try:
+        a.turn(1)
+        a.turn(1)
+        a.turn(1)
+        p.frames(3)
+    finally:
+        puzzles.read = real
+    assert p.label() == "Puzzle 4" and reads == [4]
+
+
+def test_progress_survives_a_restart_and_the_first_unsolved_opens_first():
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    for _solved in (1, 2):
+        p.sow(a.game.puzzle.turns[0])
+        p.press(0)
+        p.frames(3)
+    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
+    p.settle()
+    # the power goes: a new app on the same flash (the journal), then once more after a compaction
+    image = p.store.flash.read()
+    for compact in (False, True):
+        q = Player(image)
+        assert q.store.message == ""
+        open_puzzles(q)
+        assert q.label() == "Puzzle 3" and q.store.puzzles[0] == 1  # its one wrong try kept
+        assert puzzles.solved(q.store, 1) and puzzles.solved(q.store, 2)
+        assert q.store.puzzles[3] == 0 and q.store.puzzles[5] == 2  # (the streak broken, its best)
+        q.app.turn(-1)
+        q.frames(3)
+        assert q.label() == "Puzzle 2" and q.info() == "solved"
+        if not compact:
+            q.store.compact()
+            image = q.store.flash.read()
+    # a second wrong try after the restart: the hint
+    q.app.turn(1)
+    q.frames(3)
+    q.sow(whole_turn_from(q.app.game.puzzle, wrong_pit(q.app.game.puzzle)))
+    q.settle()
+    q.frames()
+    assert app_words(q.app) == "Hint: the green key"
+    # the statistics show the progress
+    q.app.click()
+    q.frames()
+    q.choose("Main menu")
+    q.choose("Statistics")
+    seen = []
+    for _ in range(30):
+        seen += app_lines(q.app)
+        q.app.turn(1)
+        q.frames()
+    assert "puzzles solved 2" in seen and "  best streak 2" in [line.rstrip("^v ") for line in seen]
+
+
+def test_a_puzzle_saves_no_move_of_the_game_waiting_and_leaving_lets_its_code_go():
+    p = Player()
+    a = p.app
+    p.choose("Two players")
+    p.press(8)
+    p.settle()
+    p.frames(100)
+    moves = list(p.store.current.moves)
+    cells = list(a.game.board.cells)
+    a.click()
+    p.frames()
+    p.choose("Main menu")
+    open_puzzles(p)
+    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
+    p.settle()
+    assert p.store.current.moves == moves  # the puzzle's sowings are not the game's
+    a.click()
+    p.frames()
+    p.choose("Main menu")
+    assert a.screen == MENU and a.game.puzzle is None and "kalaha.puzzles" not in sys.modules
+    p.choose("Continue")
+    assert a.screen == GAME and list(a.game.board.cells) == cells and a.game.puzzle is None
+    # and the saved data from before the puzzles (no progress in it) loads as none solved
+    old = Store(MemoryFlash(p.store.flash.read()))
+    old.puzzles = bytearray()  # (a snapshot from before writes none)
+    old.compact()
+    back = Store(MemoryFlash(old.flash.read()))
+    assert back.message == "" and back.puzzles == bytearray(len(p.store.puzzles))
+    assert back.current.moves == moves
+
+
+def test_a_damaged_puzzle_record_ends_the_journal_and_the_rest_is_kept():
+    s = Store(MemoryFlash())
+    s.puzzle_tried(1, True)
+    s.puzzle_tried(2, False)
+    at = s.pos
+    s.puzzle_tried(2, True)
+    image = bytearray(s.flash.read())
+    assert puzzles.solved(Store(MemoryFlash(bytes(image))), 2)
+    image[at + 5] = 7  # (its "solved" byte: neither 0 nor 1, its check made good)
+    from kalaha.store import put_crc
+
+    put_crc(image, at, at + 6)
+    loaded = Store(MemoryFlash(bytes(image)))
+    assert loaded.message == "Part lost: rest kept"
+    assert puzzles.solved(loaded, 1) and not puzzles.solved(loaded, 2) and loaded.puzzles[0] == 1
