@@ -78,8 +78,8 @@ def command_line_move(record, level, seed, table_path, firmware):
 @pytest.mark.parametrize(
     "firmware, with_table, count",
     [
-        pytest.param("ours", True, 50, marks=pytest.mark.slow),
-        pytest.param("ours", False, 25, marks=pytest.mark.slow),
+        pytest.param("ours", True, 30, marks=pytest.mark.slow),
+        pytest.param("ours", False, 15, marks=pytest.mark.slow),
         ("stock", True, 40),
     ],
 )
