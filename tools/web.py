@@ -29,7 +29,13 @@ RULES = os.path.join(ROOT, "docs", "RULES.md")  # the rule book, as rules.html b
 # Beyond the device's files: the page's front end (host/: never on the device), and the records
 # as text (kalaha.notation: off the device's drive, its names would fill the pools; the page's
 # tests read the game's record with it).
-WEB_FILES = ("host/__init__.py", "host/web.py", "host/keycaps.py", "host/deviceclock.py", "kalaha/notation.py")
+WEB_FILES = (
+    "host/__init__.py",
+    "host/web.py",
+    "host/keycaps.py",
+    "host/deviceclock.py",
+    "kalaha/notation.py",
+)
 # Device files the page never imports: the MacroPad's own front end and start-up.
 NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py")
 PORT = 8000
