@@ -9,21 +9,28 @@ def pit_at(app, key):
 
     if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
         return None  # (a replay's keys are its controls)
+    if app.game.layout is not None:
+        return None  # (seven pits: the keys are the knob's, kalaha.seven; a ring's: its own)
     b, _cells, viewer = app.view.shown(app)
-    if b.pits > 6:
-        return None  # (seven pits: the keys are the knob's, kalaha.seven)
     side, pit = pit_of_view_key(key, viewer, b.pits)
     return (side, pit) if pit else None
 
 
 def key_caption(app, key):
     """What view key `key` does on the board shown: its pit as the display names it ("S3": yours
-    against the computer, whoever started; South's between two players); on seven pits the bottom
-    row's "<", "sow" and ">" (kalaha.seven) while the game's board is shown; else ""."""
+    against the computer, whoever started; South's between two players); round a ring the mover's
+    pit number; on seven pits the bottom row's "<", "sow" and ">" (kalaha.seven) while the game's
+    board is shown; else ""."""
     pit = pit_at(app, key)
     if pit is not None:
         return "%s%d" % (app.view.pit_letter(app.game, pit[0]), pit[1])  # (as the display names it)
-    if app.screen.shows_board and not app.screen.replays and app.game.board.pits > 6:
+    on_board = app.screen.shows_board and not app.screen.replays
+    if on_board and app.game.of_ring():
+        from kalaha.ringplay import pit_of  # (the mover's pits 1..P: the display's row order)
+
+        b = app.game.board
+        return "%d" % pit_of(b, key) if b.to_move is not None and pit_of(b, key) else ""
+    if on_board and app.game.layout is not None:
         first = 12 - app.view.columns
         if key == first or key == 11:
             return "<" if key == first else ">"

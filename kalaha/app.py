@@ -33,7 +33,6 @@ from kalaha.view import (
     ILLEGAL_COLOUR,
     LOSE,
     PASS,
-    SIDE_TITLES,
     THEIRS_COLOUR,
     TICK,
     WIN,
@@ -144,8 +143,8 @@ class App:
         """True when the display and keys face North: a two-player game that faces North, or
         North answering South's draw offer. The hardware turns the display and keys by it."""
         g = self.game
-        if g.computer is not None or g.board is None:
-            return False
+        if g.computer is not None or g.board is None or g.of_ring():
+            return False  # (round a ring the device turns to no side: each seat's pits are the keys)
         if self.screen == DRAW_OFFER:
             return g.draw_offer == SOUTH
         if self.screen == GAME or self.screen == GAME_MENU or self.screen == MOVES or self.screen == RESULT:
@@ -234,10 +233,11 @@ class App:
         if self.pit_cursor >= 0 and now >= self.cursor_until:
             self.pit_cursor = -1
             self.preview = -1
+        lay = self.game.layout
         for k in range(12):
             t = self.pressed[k]
-            # (seven pits: the keys are no pits, a held key shows none: kalaha.seven)
-            if t >= 0 and now - t >= _HOLD_MS and self.preview != k and self.game.board.pits < 7:
+            # (a layout whose keys are not the board's pits shows no sowing's end on a held key)
+            if t >= 0 and now - t >= _HOLD_MS and self.preview != k and (lay is None or lay.preview):
                 self.preview = k
                 self.pit_cursor = -1
 
@@ -385,17 +385,21 @@ class App:
         for row in RESIDENT:
             if row[0] == screen.module:
                 keep = row
-        b = self.game.board
-        seven = b is not None and b.pits > 6
+        g = self.game
+        if screen == MENU and g.layout is not None:
+            # The main menu leaves the game (Continue builds it again): its layout let go, and
+            # a game of 3-4 players whole (the two-player search comes back: below).
+            if g.layout.ring:
+                g.board = None
+            g.layout = None
+        own = g.layout.modules if g.layout is not None else ()
         for row in RESIDENT:
             for name in row:
-                if name in keep or (name == "clock" and c is not None) or (name == "seven" and seven):
+                if name in keep or name in own or (name == "clock" and c is not None):
                     continue
                 forget(name)
-        if screen.ring and not old.ring:
-            self.make_room_for_ring()
-        elif old.ring and not screen.ring:
-            self.thinker.ready()  # (on the way to the main menu: no game's frame imports it)
+        if screen == MENU:
+            self.thinker.ready()  # (back after 3-4 players: no game's frame imports it)
         self.screen = screen
         self.thinker.drop_coach()  # (its words are for the result screen only)
         self.cursor = 0
@@ -487,35 +491,39 @@ class App:
         viewer = g.viewer
         text = ""
         who = g.side_name(sowing.side)
-        # What the sowing did blinks in its sower's colour (yours or theirs: cause, then effect).
+        # What the sowing did blinks in its sower's colour (yours or theirs: cause, then effect),
+        # on a board of two sides (round a ring the keys are the next seat's: its rows say it).
         colour = YOURS_COLOUR if sowing.side == viewer else THEIRS_COLOUR
+        sides = not g.of_ring()
         if b.last_capture:
             # Both pits of the capture blink: where the last seed fell, and across.
             self.sound(CAPTURE)
             text = "%s %s %d" % (who, "take" if who == "You" else "takes", b.last_capture)
-            self.effect.start(
-                colour,
-                key_of_cell(b, b.last_index, viewer),
-                key_of_cell(b, b.opposite(b.last_index), viewer),
-                self.now + _EFFECT_MS,
-            )
+            if sides:
+                self.effect.start(
+                    colour,
+                    key_of_cell(b, b.last_index, viewer),
+                    key_of_cell(b, b.opposite(b.last_index), viewer),
+                    self.now + _EFFECT_MS,
+                )
         elif b.last_extra and not b.over:
             self.sound(EXTRA)
             text = "%s: extra turn" % who
-            self.effect.start(
-                colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + _EFFECT_MS
-            )
+            if sides:
+                self.effect.start(
+                    colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + _EFFECT_MS
+                )
         if g.puzzle is not None and b.to_move != sowing.side:
             g.puzzle.judge(self)  # (the player's whole turn has ended: kalaha.puzzles)
             return
         if b.to_move is None:
             self.end_game()
             return
-        if g.computer is None and b.to_move != sowing.side:
-            # Two players: the sowing's end is shown to the one who made it, then the device
-            # turns to the other (game_tick, hand_over).
+        if g.computer is None and b.to_move != sowing.side and b.to_move != g.facing and g.human_to_move():
+            # People at one board: the sowing's end is shown to the one who made it, then the
+            # device goes to the next person (game_tick, hand_over).
             g.handover_at = self.now + HANDOVER_MS
-            text = text or "Pass to %s" % SIDE_TITLES[b.to_move]
+            text = text or "Pass to %s" % g.side_name(b.to_move)
         if text:
             self.say(text, 2000)
 
@@ -529,7 +537,7 @@ class App:
             self.effect.keys[0] = self.effect.keys[1] = -1
             self.sound(PASS)
             self.hold(PASSED_HOLD_MS)
-            self.say("%s: your move" % SIDE_TITLES[g.board.to_move], 2500)
+            self.say("%s: your move" % g.side_name(g.board.to_move), 2500)
 
     def finish_game(self, result, end):
         """End the game for a reason the board itself does not know (resign, draw, time)."""

@@ -16,6 +16,16 @@ PASSED_HOLD_MS = const(700)  # ... then no input this long: the last player's ke
 CLOCK_TICK = const(2)  # (Game.clock_tick: the last seconds tick)
 
 
+def layout_of(board):
+    """The layout of a two-sided `board`'s pits (Game.layout): seven a side, kalaha.seven (its
+    import here, as a game or replay begins: in a frame it would slow it); else None, a key each."""
+    if board.pits > 6:
+        import kalaha.seven as layout
+
+        return layout
+    return None
+
+
 class Game:
     """The game being played, saved move by move in `store` (kalaha.store.Store).
 
@@ -37,6 +47,11 @@ class Game:
         self.end_result = DRAW
         self.result_text = ""  # "You win!", "North wins on time"
         self.puzzle = None  # the puzzle on the board (kalaha.puzzles.Puzzle): its turns are not saved
+        # How the pits are laid out when not one a key, six a side or fewer: a module of hooks
+        # (the board screen's key, turn, tick, work, draw; `names` of the sides; `ring`, `preview`,
+        # `modules`): kalaha.seven for seven pits a side, kalaha.ringplay for 3-4 seats. Chosen
+        # when a game begins (kalaha.menus.begin_game, kalaha.ringplay.show_game).
+        self.layout = None
         self.last_second = -1  # the running clock's last whole second (its tick in the last ten)
         self.forget_last_turn()
 
@@ -55,14 +70,22 @@ class Game:
             return 1 - self.computer
         return self.facing  # two players: it turns after each handover (hand_over)
 
+    def of_ring(self):
+        """True for a game of 3-4 seats round one ring (kalaha.ringplay's layout)."""
+        return self.layout is not None and self.layout.ring
+
+    def computer_plays(self, side):
+        """True when the computer plays `side`: its side, or round a ring a computer's seat."""
+        return side == self.computer or (self.of_ring() and self.layout.is_computer(side))
+
     def human_to_move(self):
         b = self.board
-        return b is not None and b.to_move is not None and b.to_move != self.computer
+        return b is not None and b.to_move is not None and not self.computer_plays(b.to_move)
 
     def side_name(self, side):
         """Who plays `side`: "You" and "Computer" against the computer, else the side's name."""
         if self.computer is None:
-            return SIDE_TITLES[side]
+            return SIDE_TITLES[side] if self.layout is None else self.layout.names[side]
         return "Computer" if side == self.computer else "You"
 
     def face_mover(self):
@@ -143,6 +166,10 @@ class Game:
         self.end_reason = END_EMPTY
         if self.clock is not None:
             self.clock.stop(now)
+        if self.of_ring():
+            self.result_text = self.layout.result_words(self.board)  # (the places: kalaha.ring)
+            self.store.end_game(result, end)
+            return None
         winner = None if result == DRAW else result
         if winner is None:
             text = "Draw"

@@ -6,10 +6,10 @@ Apart from kalaha.menus (new games, the result's Play again) so that the screens
 hold only their own code (docs/decisions.md).
 """
 
-from kalaha.board import DRAW, END_AGREED, END_RESIGN, SWAP
 from kalaha.compat import forget
 from kalaha.game import HANDOVER_MS
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT
+from kalaha.store import DRAW, END_AGREED, END_RESIGN, SWAP
 from kalaha.view import BUZZ, EXTRA, PASS, SIDE_TITLES
 
 
@@ -20,7 +20,9 @@ def to_game(app):
 
 
 def undo(app):
-    """Two players: take back the last turn. Against the computer: your turn and its reply."""
+    """Take back the last turn a person made, and every turn the computer made after it: two
+    players, the last turn; against the computer, your turn and its reply; round a ring, the
+    last person's turn and the computer seats' after it."""
     g = app.game
     b = g.board
     if b is None:
@@ -35,8 +37,12 @@ def undo(app):
     app.thinker.cancel()
     if b.resigned is not None:
         b.unresign()
-    target = b.last_turn_start(None if g.computer is None else 1 - g.computer)
-    if target is None:
+    target = b.ply - 1
+    while target >= 0 and g.computer_plays(b.mover_of(target)):
+        target -= 1  # (the computer's sowings since the person's last)
+    while target > 0 and not b.starts_turn(target):
+        target -= 1
+    if target < 0:
         app.say("nothing to undo")
         app.sound(BUZZ)
         return
@@ -52,7 +58,7 @@ def undo(app):
     if g.computer is not None:
         app.say("Undone: your move")
     else:
-        app.say("Undone: %s next" % SIDE_TITLES[b.to_move])
+        app.say("Undone: %s next" % g.side_name(b.to_move))
 
 
 def hint(app):
@@ -61,6 +67,9 @@ def hint(app):
     g = app.game
     if g.puzzle is not None:
         g.puzzle.hint(app)  # (the answer's first pit: kalaha.puzzles)
+        return
+    if g.of_ring():
+        g.layout.hint(app)  # (its own search: kalaha.ringplay)
         return
     th = app.thinker
     if th.hinting:
@@ -145,16 +154,31 @@ def help(app):  # (the builtin's name: one the device has, its pools have little
 
 
 def ask_resign(app):
-    CONFIRM.ask(app, "Resign this game?", "No, play on", "Yes, resign", "resign", GAME)
+    g = app.game
+    if g.of_ring():
+        # Round a ring the person to move resigns (last place); the others play no more.
+        if not g.human_to_move():
+            app.say("resign on your turn")
+            return
+        question = "%s resigns?" % g.side_name(g.board.to_move)
+    else:
+        question = "Resign this game?"
+    CONFIRM.ask(app, question, "No, play on", "Yes, resign", "resign", GAME)
 
 
 def resign(app):
-    """The question's Yes: the player to move, or the person against the computer, loses."""
+    """The question's Yes: the player to move, or the person against the computer, loses; round
+    a ring the person to move takes last place."""
     g = app.game
-    if g.board is None or g.board.to_move is None:
+    b = g.board
+    if b is None or b.to_move is None:
         return
     app.sowing.path = None
-    loser = (1 - g.computer) if g.computer is not None else g.board.to_move
+    if g.of_ring():
+        b.resign(b.to_move)
+        app.finish_game(b.outcome().code, END_RESIGN)
+        return
+    loser = (1 - g.computer) if g.computer is not None else b.to_move
     app.finish_game(1 - loser, END_RESIGN)
 
 

@@ -82,9 +82,7 @@ def draw_help(app):
         rows[5] = "Computer ends perfect"
     if title == "About":
         # which search runs: machine code on a firmware that loads it (ours), else bytecode
-        from kalaha.ai import CODE
-
-        if CODE != "bytecode":  # (the page says what our firmware's machine code makes faster)
+        if app.thinker.machine:  # (the page says what our firmware's machine code makes faster)
             rows[3] = "25x faster here: our"
             rows[4] = "own firmware."
             rows[5] = ""

@@ -6,10 +6,12 @@ Resident on the main menu and the result (kalaha.screens.RESIDENT). Each takes t
 name them.
 """
 
-from kalaha.ai import LEVEL_NAMES
-from kalaha.board import SOUTH, Board
+from kalaha.game import layout_of
 from kalaha.screens import CONFIRM, GAME, MENU, computer_side
 from kalaha.store import RING_MODE, TWO_PLAYERS
+
+# (kalaha.ai and kalaha.board are imported where a two-player game begins: a game of 3-4
+# players, whose result holds this module, has them let go)
 
 
 def start_vs_computer(app):
@@ -48,11 +50,19 @@ def saved_game_kept(app, action):
 
 
 def play_again(app):
-    """The same kind of game again; against the computer, who starts as the setup says."""
-    new_game(app, None if app.game.computer is None else computer_side(app))
+    """The same kind of game again; against the computer, who starts as the setup says; round a
+    ring, the next seat first (its layout's)."""
+    g = app.game
+    if g.of_ring():
+        g.layout.again(app)
+        return
+    new_game(app, None if g.computer is None else computer_side(app))
 
 
 def new_game(app, computer):
+    from kalaha.ai import LEVEL_NAMES
+    from kalaha.board import Board
+
     st = app.settings
     swap = st["swap"] and computer is None  # never against the computer (as in the sources)
     board = Board(
@@ -69,9 +79,8 @@ def new_game(app, computer):
 def begin_game(app, board, computer, clock):
     """Play `board` (new, or replayed to where a saved game stopped) in the app's game: the
     board shown, nothing carried over from the last game."""
-    if board.pits > 6:
-        import kalaha.seven  # noqa: F401  (its board, here: the import would slow a game's frame)
     g = app.game
+    g.layout = layout_of(board)
     g.board = board
     g.computer = computer
     g.clock = clock
@@ -92,6 +101,7 @@ def make_clock(app, control):
     """A chess clock for `control` (kalaha.clock.CONTROLS), South's running; None for none."""
     if not control:
         return None
+    from kalaha.board import SOUTH
     from kalaha.clock import ChessClock
 
     clock = ChessClock(control)
@@ -108,6 +118,9 @@ def continue_game(app):
 
         resume(app, g)
         return
+    from kalaha.ai import LEVEL_NAMES
+    from kalaha.board import Board
+
     board = Board(**g.rules)
     for m in g.moves:
         board.push(m)

@@ -1,9 +1,9 @@
-"""The move list of the game in progress (its turns, each with who made it). In the heap only
-while shown (kalaha.screens.RESIDENT).
+"""The move list of the game in progress (its turns, each with who made it), of two sides or
+round a ring. In the heap only while shown (kalaha.screens.RESIDENT).
 """
 
-from kalaha.board import SWAP
 from kalaha.draw import LIST_CHARS
+from kalaha.store import SWAP
 
 
 def move_lines(app):
@@ -22,7 +22,7 @@ def move_lines(app):
         side = b.mover_of(k)
         text = "swap" if turn == SWAP else "-".join(str(b.moves_at(i)) for i in range(k, end))
         head = "%d %s " % (len(out) + 1, g.side_name(side))
-        if turn != SWAP:
+        if turn != SWAP and not g.of_ring():  # (round a ring the seat's name says whose pits)
             head += app.view.pit_letter(g, side)
         if len(head) + len(text) > LIST_CHARS:  # (a long chain of sowings keeps its end)
             text = ".." + text[len(head) + len(text) - LIST_CHARS + 2 :]

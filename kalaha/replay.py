@@ -5,6 +5,7 @@
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.draw import FOOTER, line
+from kalaha.game import layout_of
 from kalaha.screens import MENU, REPLAY_LIST, Page
 from kalaha.store import RING_MODE, TWO_PLAYERS
 from kalaha.view import OFF, SEAT_NAMES, SIDE_TITLES, SOW_COLOUR, YOURS_COLOUR, scale
@@ -121,6 +122,7 @@ class Replay(Page):
         self.seeds = -1  # seeds of the next sowing already dropped, -1 for none
         self.unit = 0  # what a step is (REPLAY_UNITS)
         self.of_ring = False  # a game of 3-4 players (drawn as its rows: kalaha.ringview)
+        self.layout = None  # seven pits a side: its board's layout (kalaha.game.layout_of)
         self.viewer = SOUTH  # whose pits are the bottom row: yours against the computer
         self.rows = ["", "", "", "", -1]  # (the ring's rows: kalaha.ringview.draw_rows)
 
@@ -129,6 +131,7 @@ class Replay(Page):
         g = history[len(history) - 1 - self.choice]
         self.game = g
         self.of_ring = g.mode == RING_MODE
+        self.layout = None
         if self.of_ring:
             from kalaha.ring import RingBoard
 
@@ -136,8 +139,7 @@ class Replay(Page):
             self.board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
         else:
             self.board = Board(**g.rules)
-            if self.board.pits > 6:
-                import kalaha.seven  # noqa: F401  (its board: imported here, not in a frame)
+            self.layout = layout_of(self.board)
         self.viewer = NORTH if g.mode == SOUTH else SOUTH  # (the computer's side: mode 0 or 1)
         # The game played through once: where each turn begins (`starts`), how many steps of a
         # seed each sowing is (`sown`: a swap one), who was to move at its end (`resigned`: the
@@ -207,7 +209,7 @@ class Replay(Page):
         S3-1"; beside the stores of the MacroPad's board, whose panel names the unit above,
         "12/30:" over "S3-1"), how the game ended; the controls at the start."""
         head, tail, going = self.words()
-        if app.view.columns == 3 and self.board.pits < 7:
+        if app.view.columns == 3 and self.layout is None:
             # (the panel: two lines of 10)
             if not going:
                 return head
@@ -284,7 +286,10 @@ class Replay(Page):
                 -1,
             )
         else:
-            app.view.board(app)
+            if self.layout is not None:
+                self.layout.draw(app)
+            else:
+                app.view.board(app)
             for k in range(12):
                 px[k] = OFF
             px[9] = px[11] = scale(YOURS_COLOUR, bright, 16)

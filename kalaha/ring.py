@@ -24,6 +24,16 @@ class RingError(ValueError):
     """A move or record that breaks the rules, or rules out of range."""
 
 
+class Places:
+    """How a game round the ring ended: each seat's place (`ranks`, 1 = most seeds), the
+    stores, and the result as one number (`code`: the first places' seats as bits, as saved)."""
+
+    def __init__(self, ranks, stores):
+        self.ranks = ranks
+        self.stores = stores
+        self.code = sum(1 << s for s in range(len(ranks)) if ranks[s] == 1)
+
+
 class RingBoard:
     """The position: `cells` round the ring (bytearray), `to_move` (a seat, None once over),
     and the record so far. push(pit) sows, pop() takes the last sowing back."""
@@ -49,17 +59,21 @@ class RingBoard:
         self.target_first = 2 if capture_from == CAPTURE_OPPOSITE and seats == 4 else 1
         self.target_count = seats - 1 if capture_from == CAPTURE_ALL else 1
         self.cells = bytearray(seats * self.width)  # (at most 4 x 6 x 6 = 144 seeds: bytes)
-        for s in range(seats):
-            for i in range(pits):
-                self.cells[s * self.width + i] = seeds
         self.first = first  # the seat that moves first (the device moves it on each game)
-        self.to_move = first
-        self.resigned = -1  # the seat that resigned (it takes last place), -1 for none
+        # (cells, to_move) before each sowing, for pop(); None: not kept (the device's game
+        # keeps no copy of each position: its pop() plays the record again)
+        self._undo = [] if undoable else None
+        self._begin()
+
+    def _begin(self):
+        """The game's start: every pit sown with its seeds, the first seat to move."""
+        w = self.width
+        for i in range(len(self.cells)):
+            self.cells[i] = 0 if i % w == self.pits else self.seeds
+        self.to_move = self.first
+        self.resigned = None  # the seat that resigned (it takes last place), None for none
         self.moves = []  # the pits sown, in order
         self.movers = bytearray()  # ... and by whom
-        # (cells, to_move) before each sowing, for pop(); None: not kept (the device's game,
-        # which never takes a sowing back, keeps no copy of each position)
-        self._undo = [] if undoable else None
         self.last_extra = False  # the last sowing ended in its seat's store
         self.last_capture = 0  # seeds the last sowing took (its own last seed included)
         self.last_index = -1  # the cell its last seed fell in
@@ -110,6 +124,15 @@ class RingBoard:
 
     def pop(self):
         """Take back the last sowing."""
+        if self._undo is None:  # (no copies kept: the record but its last sowing played again)
+            moves = self.moves
+            self._begin()
+            for k in range(len(moves) - 1):
+                self.push(moves[k])
+            self.last_extra = False
+            self.last_capture = 0
+            self.last_index = -1
+            return
         cells, seat = self._undo.pop()
         self.cells[:] = cells
         self.to_move = seat
@@ -118,6 +141,23 @@ class RingBoard:
         self.last_extra = False
         self.last_capture = 0
         self.last_index = -1
+
+    # ----- what the game flow asks of any board (as of kalaha.board.Board) ----------------------
+
+    @property
+    def ply(self):
+        """Sowings made so far."""
+        return len(self.moves)
+
+    def mover_of(self, ply):
+        return self.movers[ply]
+
+    def moves_at(self, ply):
+        return self.moves[ply]
+
+    def starts_turn(self, ply):
+        """True when sowing number `ply` begins a turn (a seat sows on only after an extra turn)."""
+        return ply == 0 or self.movers[ply] != self.movers[ply - 1]
 
     def sow_path(self, pit):
         """The cells the seeds of `pit` (the seat to move's) fall in, in order: for showing a
@@ -195,9 +235,19 @@ class RingBoard:
     # ----- the end ------------------------------------------------------------------------------
 
     def resign(self, seat):
-        """`seat` gives up: the game is over and it takes last place."""
+        """`seat` gives up: the game is over and it takes last place. unresign() takes it back."""
         self.resigned = seat
         self.to_move = None
+
+    def unresign(self):
+        self.to_move = self.resigned
+        self.resigned = None
+
+    def outcome(self):
+        """The places once the game is over (Places), else None."""
+        if self.to_move is not None:
+            return None
+        return Places(self.ranks(), self.stores())
 
     def ranks(self):
         """Each seat's place once over (1 = most seeds; equal stores share a place: 1, 1, 3);

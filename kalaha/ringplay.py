@@ -1,20 +1,20 @@
-"""Games of 3 or 4 players on the device (kalaha.ring): their screens (the setup, the board,
-its menu, the places at the end), the keys and display, the computer seats thinking in slices,
-the handover round the table.
+"""Games of 3 or 4 players round one ring (kalaha.ring) in the one game flow: their setup, and
+the ring's layout of the board screen (kalaha.game.Game.layout): the mover's pits on the keys,
+every seat's row on the display, the words; the computer's seats and the hint (kalaha.ring_ai),
+thought in the thinker's slices.
 
-Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring) and let go when
-the main menu is back: its row of kalaha.screens.RESIDENT.
+Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring); a game of 3-4
+players keeps it on every screen (kalaha.screens.RING_ROW) until the main menu is back.
 """
 
 from kalaha.draw import FOOTER, line, split
-from kalaha.game import HANDOVER_MS
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
-from kalaha.screens import MENU, RESULT_GRACE_MS, Confirm, Menu, Page, music_item
-from kalaha.store import END_EMPTY, END_RESIGN, RING_MODE, ring_computers
-from kalaha.view import CAPTURE, EXTRA, OFF, PASS, PHASE_MS, SEAT_NAMES, TICK, WIN, scale
+from kalaha.screens import CONFIRM, GAME, MENU, RING_ROW, Menu
+from kalaha.store import RING_MODE, ring_computers
+from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, PHASE_MS, SEAT_NAMES, scale
 
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")  # (kalaha.ai's: let go in a game of 3-4 players)
 PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits)
@@ -24,11 +24,18 @@ LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the c
 CAP_MS = {"easy": 1000, "medium": 800, "strong": 1500, "expert": 5000}
 SOWING_FLOOR_MS = 100  # ... and the least an extra turn's next sowing may think
 COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
-ANIM_MS = (40, 110, 220)  # ms a seed, by the speed setting
+HINT_NODES = 2000  # the hint's search: Strong's
 # The search's slice: one sowing (a ring's sowing and its position copied), so that a frame
 # stays within its time (docs/decisions.md).
 THINK_NODES = 1
 FOOTER_TEXT = "keys: sow  push: menu"
+
+# The layout's traits (kalaha.game.Game.layout): a game of its own seats and search, the
+# two-player board's code let go; no held key shows a sowing's end; its modules kept.
+ring = True
+preview = False
+modules = RING_ROW
+names = SEAT_NAMES
 
 
 # ----- the setup (RING_SETUP's items and actions; the last choices kept with the settings) ----
@@ -166,7 +173,7 @@ def start_ring(app):
     if app.store.current is None:
         begin_ring(app)
         return
-    RING_CONFIRM.ask(app, "Replace saved game?", "No, keep it", "Yes, new game", "begin_ring", RING_SETUP)
+    CONFIRM.ask(app, "Replace saved game?", "No, keep it", "Yes, new game", "begin_ring", RING_SETUP)
 
 
 def begin_ring(app):
@@ -199,68 +206,48 @@ def resume(app, saved):
     show_game(app, board)
     app.say("welcome back")
     if board.over:
-        end_game(app)  # (its last sowing ended it, but the power went before the end was saved)
+        app.end_game()  # (its last sowing ended it, but the power went before the end was saved)
 
 
 def show_game(app, board):
+    """The game on the board screen, in the app's game (kalaha.game.Game) with this layout."""
+    import kalaha.ringplay as layout  # (this module: the game's layout)
+
     r = RING
-    r.board = board
     if r.search is None:
         r.search = RingSearch()
-    r.sowings = ""
-    r.turn_seat = -1
-    r.think_started = -1
-    r.turn_started = -1
-    r.auto = -1
-    r.facing = board.to_move
     r.turn_ply = -1
+    r.turn_started = -1
+    r.clock_seat = -1
+    r.auto = -1
     r.places = None
     r.rows[4] = r.words_key = -1
+    g = app.game
+    g.board = board
+    g.layout = layout
+    g.computer = None
+    g.clock = None
+    g.puzzle = None
+    g.draw_offer = -1
+    g.version += 1
+    g.forget_last_turn()
+    g.face_mover()
+    app.thinker.cancel()
     app.sowing.path = None
     app.message = ""
-    app.go(RING)
-    greet(app)
-
-
-def greet(app):
-    seat = RING.board.to_move
+    app.go(GAME)
+    seat = board.to_move
     if seat is not None and not is_computer(seat):
-        RING.facing = seat
         app.say("%s: your move" % SEAT_NAMES[seat], 2500)
 
 
-def leave_ring(app):
-    """Back to the main menu: the ring's modules and its game let go."""
-    RING.board = None
-    RING.search = None
-    app.thinker.thinking = False
-    app.go(MENU)
-
-
-def play_again(app):
-    RING.first = RING.board.first + 1  # the starting seat moves on after each game
+def again(app):
+    """The result's Again: the next seat starts (the starting seat moves on after each game)."""
+    RING.first = app.game.board.first + 1
     start_ring(app)
 
 
-def ask_resign(app):
-    b = RING.board
-    if b.to_move is None or is_computer(b.to_move):
-        app.say("resign on your turn")
-        return
-    question = "%s resigns?" % SEAT_NAMES[b.to_move]
-    RING_CONFIRM.ask(app, question, "No, play on", "Yes, resign", "resign_ring", RING)
-
-
-def resign_ring(app):
-    """The person to move gives up: last place for that seat; the game ends."""
-    b = RING.board
-    if b.to_move is not None and not is_computer(b.to_move):
-        app.thinker.thinking = False
-        b.resign(b.to_move)
-        end_game(app, END_RESIGN)
-
-
-# ----- the board: keys ------------------------------------------------------------------------
+# ----- the board screen's hooks (kalaha.screens.Playing: this layout's keys, knob, time, work) -----
 
 
 def key_of(board, seat, pit):
@@ -270,133 +257,63 @@ def key_of(board, seat, pit):
 
 
 def pit_of(board, key):
-    """(seat, pit) on `key`, or None."""
+    """The pit of the seat to move on `key`, or 0."""
     pit = key - (12 - board.pits) + 1
-    if board.to_move is not None and 1 <= pit <= board.pits:
-        return board.to_move, pit
-    return None
+    return pit if board.to_move is not None and 1 <= pit <= board.pits else 0
 
 
 def key(app, k):
-    r = RING
-    b = r.board
-    if app.sowing.path is not None:
-        finish_sowing(app)  # a key skips the sowing, and does nothing else
-        return
-    if b.to_move is None:
-        return
-    if is_computer(b.to_move):
-        app.illegal(k, "%s is thinking" % SEAT_NAMES[b.to_move])
-        return
-    at = pit_of(b, k)
-    if at is None:
+    """A key let go on a person's turn (App.key_down turned away the others)."""
+    b = app.game.board
+    pit = pit_of(b, k)
+    if not pit:
         app.illegal(k, "your pits: lit keys")
-        return
-    _seat, pit = at
-    if not b.cells[b.pit_index(b.to_move, pit)]:
+    elif not b.cells[b.pit_index(b.to_move, pit)]:
         app.illegal(k, "pit %d is empty" % pit)
-        return
-    sow(app, pit)
+    else:
+        app.sow(pit)
 
 
 def turn(app, delta):
     app.say(FOOTER_TEXT)
 
 
-def click(app):
-    if app.sowing.path is not None:
-        finish_sowing(app)
-        return
-    app.go(RING_MENU)
-
-
-def sow(app, pit):
-    r = RING
-    b = r.board
-    seat = b.to_move
-    app.sowing.start(b, pit, app.now, ANIM_MS[app.settings["speed"]])
-    r.sowings = r.sowings + "-%d" % pit if r.turn_seat == seat and r.sowings else "%d" % pit
-    r.turn_seat = seat
-    b.push(pit)
-    app.store.move(pit)  # (saved as it is made: a power cut loses at most this sowing)
-    app.message = ""  # (what the last sowing did is over: this one speaks for itself)
-    app.message_until = 0
-
-
-def end_game(app, end=END_EMPTY):
-    """Saved (the first places' seats as bits) and counted; the places shown."""
-    b = RING.board
-    RING.auto = -1  # (the places name the computer's seats only)
-    ranks = b.ranks()
-    app.store.end_game(sum(1 << s for s in range(b.seats) if ranks[s] == 1), end)
-    app.sound(WIN)
-    app.message = ""
-    app.go(RING_RESULT)
-
-
-def finish_sowing(app):
-    """The last seed has fallen: what it did, the end, or the next seat."""
-    app.sowing.path = None
-    r = RING
-    b = r.board
-    seat = r.turn_seat
-    if b.to_move is None:
-        end_game(app)
-        return
-    text = ""
-    if b.last_capture:
-        app.sound(CAPTURE)
-        text = "%s takes %d" % (SEAT_NAMES[seat], b.last_capture)
-    elif b.last_extra:
-        app.sound(EXTRA)
-        text = "%s: extra turn" % SEAT_NAMES[seat]
-    if b.to_move != seat:
-        r.auto = -1  # (the computer played out a turn whose time ran out)
-        r.turn_started = -1
-        if not is_computer(b.to_move) and b.to_move != r.facing:
-            # The next person: the device goes round the table to them.
-            r.facing = b.to_move
-            app.sound(PASS)
-            app.hold(HANDOVER_MS)  # (the last person's keys are the same keys: not the next's)
-            text = (text + ". " if text else "") + "Pass to %s" % SEAT_NAMES[b.to_move]
-    if text:
-        app.say(text, 2500)
-
-
-# ----- time: the sowing's seeds, the computer seats ----------------------------------------------
-
-
 def tick(app, now):
+    """The move time: it starts when a person's turn does; run out, the computer plays the turn."""
     r = RING
-    b = r.board
-    if r.limit and b.to_move is not None and app.sowing.path is None and not is_computer(b.to_move):
-        # The move time: it starts when the turn does; run out, the computer plays the turn.
+    g = app.game
+    b = g.board
+    if b.to_move != r.clock_seat:  # (a new turn: an extra turn's next sowing is the same turn)
+        r.clock_seat = b.to_move
+        r.turn_started = -1
+        r.auto = -1
+    person = b.to_move is not None and not is_computer(b.to_move)
+    if r.limit and person and app.sowing.path is None and not g.handover_at:
         if r.turn_started < 0:
             r.turn_started = now
         elif now - r.turn_started >= LIMITS[r.limit]:
             r.auto = b.to_move
             app.say("%s: time is up" % SEAT_NAMES[b.to_move], 2500)  # (the computer sows for it)
-    s = app.sowing
-    if s.path is not None:
-        ms = ANIM_MS[app.settings["speed"]]
-        while s.path is not None and now >= s.next:
-            if s.step(ms):
-                app.sound(TICK)
-            else:
-                finish_sowing(app)
 
 
 def work(app):
-    """A computer seat's thinking, in this frame's share; it sows once decided and paused. Its
-    level's time is for the whole turn (app.thinker's turn account: the serial report's)."""
+    """A computer seat's thinking or the person's hint, in this frame's share; a computer seat
+    sows once decided and paused. Its level's time is for the whole turn (the thinker's turn
+    account: the serial report's)."""
     r = RING
-    b = r.board
+    g = app.game
+    b = g.board
     th = app.thinker
-    if b is None or b.to_move is None or app.sowing.path is not None or not is_computer(b.to_move):
+    if b.to_move is None or app.sowing.path is not None or g.handover_at:
         return
-    if r.think_started < 0:
-        if r.turn_seat != b.to_move or len(b.moves) != r.turn_ply:
-            th.turn_ms = th.turn_nodes = 0  # a new turn (not an extra turn's next sowing)
+    if th.hinting:
+        hint_slice(app)
+        return
+    if not is_computer(b.to_move):
+        return
+    if not th.thinking:  # (a computer seat's sowing begins: its turn's first, or an extra turn's next)
+        if b.ply != r.turn_ply or g.last_mover != b.to_move:
+            th.turn_ms = th.turn_nodes = 0
         r.think_started = app.now
         r.decided = -1
         th.thinking = True
@@ -413,17 +330,40 @@ def work(app):
         th.turn_nodes += r.search.nodes
     if app.now - r.think_started < COMPUTER_PAUSE_MS:
         return  # (paused: the last sowing's effect is read before the computer's next cause)
-    r.think_started = -1
     th.thinking = False
-    sow(app, r.search.best_pit)
-    r.turn_ply = len(b.moves)  # (the turn goes on from here if it earned an extra turn)
+    app.sow(r.search.best_pit)
+    r.turn_ply = b.ply  # (the turn goes on from here if it earned an extra turn)
     app.render()
 
 
-def computer_moving(app):
-    """True while a computer seat's turn goes on (the serial report's turn figures)."""
-    b = RING.board
-    return b is not None and b.to_move is not None and is_computer(b.to_move)
+def hint(app):
+    """The game menu's Hint: the person to move's best pit by Strong's search, its key blinking."""
+    g = app.game
+    th = app.thinker
+    if th.hinting:
+        return
+    if not g.human_to_move() or th.thinking:
+        app.say("Hints: on your turn")
+        return
+    app.hint_version = g.version
+    th.hinting = True
+    RING.search.start(g.board, HINT_NODES, MAX_PLY)
+    app.say("finding a hint", 5000)
+
+
+def hint_slice(app):
+    g = app.game
+    th = app.thinker
+    if g.version != app.hint_version or not g.human_to_move():
+        th.hinting = False  # (the person moved first: the hint is stale)
+        return
+    if th.slices(RING.search, nodes=THINK_NODES):
+        th.hinting = False
+        b = g.board
+        pit = RING.search.best_pit
+        app.hint_key = key_of(b, b.to_move, pit)
+        app.say("good move: pit %d" % pit, 3000)
+        app.render()
 
 
 # ----- drawing -------------------------------------------------------------------------------
@@ -434,13 +374,14 @@ def draw(app):
     they show changed (a seed fell, a message, a second of the move time): a frame allocates
     little, so the heap seldom needs a collection in the middle of one."""
     r = RING
-    b = r.board
+    g = app.game
+    b = g.board
     frame = app.frame
     s = app.sowing
     sowing = s.path is not None
     cells = s.cells if sowing else b.cells
     mover = s.side if sowing else b.to_move  # (the sower until its last seed falls)
-    key = len(b.moves) * 256 + (s.pos + 1 if sowing else 0)
+    key = b.ply * 256 + (s.pos + 1 if sowing else 0)
     draw_rows(frame, b, cells, mover, r.rows, key)
     second = (app.now - r.turn_started) // 1000 if r.limit and r.turn_started >= 0 else -1
     if key != r.words_key or app.message is not r.words_said or second != r.words_second:
@@ -449,27 +390,33 @@ def draw(app):
             r.words = split(app.message, 21)
         else:
             # (the next seat is named once the last seed has landed, as in two-player games)
-            r.words = (last_turn(), "" if sowing else next_words(b, app.now))
+            r.words = (last_turn(g), "" if sowing else next_words(b, app.now))
     line(frame, 5, r.words[0])
     line(frame, 6, r.words[1])
     line(frame, FOOTER, FOOTER_TEXT)
     last = s.path[s.pos - 1] if sowing and s.pos else -1
-    light(app.pixels, b, cells, mover, app.settings["brightness"], last)
+    bright = app.settings["brightness"]
+    px = app.pixels
+    light(px, b, cells, mover, bright, last)
+    blink = (app.now // 250) % 2 == 0
+    if app.hint_key >= 0 and app.hint_version == g.version and not sowing:
+        px[app.hint_key] = scale(GOOD_COLOUR, bright, 4) if blink else OFF
     refused = app.refused
-    if refused.keys[0] >= 0 and (app.now // 250) % 2 == 0:
-        app.pixels[refused.keys[0]] = scale(0xFF0000, app.settings["brightness"], 4)
+    if refused.keys[0] >= 0 and blink:
+        px[refused.keys[0]] = scale(ILLEGAL_COLOUR, bright, 4)
 
 
-def last_turn():
+def last_turn(g):
     """What the last turn did: "Blue played 2", "Orange: 2-1-4-3-1-2"."""
-    r = RING
-    if not r.sowings or r.turn_seat < 0:
+    seat = g.last_mover
+    if not g.last_turn or seat < 0:
         return ""
-    text = "%s played %s" % (SEAT_NAMES[r.turn_seat], r.sowings)
+    name = SEAT_NAMES[seat]
+    text = "%s played %s" % (name, g.last_turn)
     if len(text) > 21:
-        text = "%s: %s" % (SEAT_NAMES[r.turn_seat], r.sowings)
+        text = "%s: %s" % (name, g.last_turn)
     if len(text) > 21:  # (a long chain of sowings keeps its end)
-        text = "%s: ..%s" % (SEAT_NAMES[r.turn_seat], r.sowings[len(text) - 21 + 2 :])
+        text = "%s: ..%s" % (name, g.last_turn[len(text) - 21 + 2 :])
     return text
 
 
@@ -486,14 +433,21 @@ def next_words(b, now):
     return "%s: your move" % name
 
 
-# ----- the end ------------------------------------------------------------------------------
+# ----- the end (the result screen's hooks: kalaha.screens.Result) ----------------------------
+
+
+def result_words(b):
+    """The result's title: "Blue wins", "2 share first place"."""
+    ranks = b.ranks()
+    firsts = [s for s in range(b.seats) if ranks[s] == 1]
+    return "%s wins" % SEAT_NAMES[firsts[0]] if len(firsts) == 1 else "%d share first place" % len(firsts)
 
 
 def result_items(app):
     """The places (made once a game: the result's frames allocate nothing), then the choices."""
     r = RING
     if r.places is None:
-        b = r.board
+        b = app.game.board
         ranks = b.ranks()
         stores = b.stores()
         order = sorted(range(b.seats), key=lambda s: (ranks[s], s))
@@ -502,22 +456,15 @@ def result_items(app):
             who = "computer" if is_computer(s) else ""
             rows.append(("%d %-7s%-9s%3d" % (ranks[s], SEAT_NAMES[s], who, stores[s]), None))
         starts = SEAT_NAMES[(b.first + 1) % b.seats]
-        r.places = tuple(rows) + (("Again: %s first" % starts, "play_again"), ("Main menu", "leave_ring"))
+        r.places = tuple(rows) + (("Again: %s first" % starts, "play_again"), ("Main menu", MENU))
         r.winners = tuple(s for s in order if ranks[s] == 1)
-        firsts = r.winners
-        one = "%s wins" % SEAT_NAMES[firsts[0]]
-        r.places_title = one if len(firsts) == 1 else "%d share first place" % len(firsts)
     return r.places
 
 
-def result_title(app):
-    result_items(app)
-    return RING.places_title
-
-
-def result_keys(app):
-    """A band in the winners' colours runs across the keys, as after a two-player game (one
-    winner: both ends of the band; shared: one colour each end). Allocates nothing a frame."""
+def result(app, items):
+    """The places under the title, and a band in the winners' colours across the keys, as after a
+    two-player game (one winner: both ends of the band; shared: one colour each end)."""
+    app.view.menu(app, app.game.result_text, items)
     winners = RING.winners
     px = app.pixels
     bright = app.settings["brightness"]
@@ -528,14 +475,11 @@ def result_keys(app):
     px[11 - band] = scale(SEAT_COLOURS[winners[len(winners) - 1]], bright, 6)
 
 
-# ----- the screens ----------------------------------------------------------------------------
+# ----- the state ------------------------------------------------------------------------------
 
 
-class RingGame(Page):
-    """The board of a 3-4 player game: keys sow, the knob's push opens its menu."""
-
-    module = "ringplay"
-    ring = True
+class Ring:
+    """The setup chosen, and the ring's game's own state beside kalaha.game.Game's."""
 
     def __init__(self):
         self.players = 3
@@ -544,20 +488,16 @@ class RingGame(Page):
         self.pits = 4
         self.seeds = 4
         self.capture = 0
-        self.board = None  # the game (kalaha.ring.RingBoard)
-        self.search = None  # the computer seats' (kalaha.ring_ai.RingSearch)
-        self.sowings = ""  # the last turn's sowings ("2-4") ...
-        self.turn_seat = -1  # ... by this seat
-        self.turn_ply = -1  # the ply at which a computer seat's turn goes on (an extra turn)
-        self.think_started = -1  # when a computer seat began thinking (-1: not thinking)
-        self.decided = -1  # when its search ended (-1: still searching)
-        self.facing = 0  # the person holding the device
         self.first = 0  # the seat that starts (it moves on after each game)
         self.limit = 0  # the move time (LIMITS index)
+        self.search = None  # the computer seats' and the hint's (kalaha.ring_ai.RingSearch)
+        self.turn_ply = -1  # the ply at which a computer seat's turn goes on (an extra turn)
+        self.think_started = -1  # when a computer seat began thinking
+        self.decided = -1  # when its search ended (-1: still searching)
+        self.clock_seat = -1  # the seat whose turn the move time is timing
         self.turn_started = -1  # when the person to move began the turn (the move time)
         self.auto = -1  # a person's seat the computer plays this turn (their time ran out)
-        self.places = None  # the result's rows, title and winners' seats, once made
-        self.places_title = ""
+        self.places = None  # the result's rows and winners' seats, once made
         self.winners = ()
         # the display's texts, kept until what they show changes (draw)
         self.rows = ["", "", "", "", -1]  # (each seat's row, then what they show: draw_rows)
@@ -565,27 +505,6 @@ class RingGame(Page):
         self.words_key = -1
         self.words_said = None
         self.words_second = -1
-
-    def key(self, app, k):
-        key(app, k)
-
-    def turn(self, app, delta):
-        turn(app, delta)
-
-    def click(self, app):
-        click(app)
-
-    def tick(self, app, now):
-        tick(app, now)
-
-    def work(self, app):
-        work(app)
-
-    def draw(self, app):
-        draw(app)
-
-    def computer_moving(self, app):
-        return computer_moving(app)
 
 
 class RingSetup(Menu):
@@ -595,38 +514,5 @@ class RingSetup(Menu):
         return setup_note(app)
 
 
-class RingResult(Menu):
-    """The places; input in its first second is ignored (App.hold: mashed at the game's end)."""
-
-    ends_game = True
-
-    def title(self, app):
-        return result_title(app)
-
-    def enter(self, app):
-        app.hold(RESULT_GRACE_MS)
-        Menu.enter(self, app)
-
-    def draw(self, app):
-        Menu.draw(self, app)
-        result_keys(app)
-
-
-def toggle_music(app):
-    """The ring's game menu's Music on or off (kalaha.gamemenu.toggle_music: not imported in a ring)."""
-    app.settings["music"] = 0 if app.settings["music"] else app.settings["tune"]
-    app.store.save_settings(app.settings)
-
-
-def ring_menu_items(app):
-    return RING_MENU_ITEMS[:1] + (music_item(app),) + RING_MENU_ITEMS[1:]
-
-
-RING = RingGame()
+RING = Ring()
 RING_SETUP = RingSetup("3-4 players", items_of=setup_items, module="ringplay")
-RING_MENU = Menu("Game", items_of=ring_menu_items, module="ringplay", footer="push: choose")
-RING_MENU_ITEMS = (("Back to game", RING), ("Resign", "ask_resign"), ("Main menu", "leave_ring"))
-RING_RESULT = RingResult("", items_of=result_items, module="ringplay")
-RING_CONFIRM = Confirm("")  # (its own: a screen of the ring's, App.go)
-for _screen in (RING_SETUP, RING_MENU, RING_RESULT, RING_CONFIRM):
-    _screen.ring = True

@@ -24,9 +24,6 @@ class Page:
     # Its own module (of kalaha: its drawing and actions, imported as used), its row's key in
     # RESIDENT; None: the board's (its actions are the game menu's: App.act).
     module = None
-    # A screen of a game of 3-4 players (kalaha.ringplay): while such screens are shown the
-    # two-player game's board, search and code are let go (App.go).
-    ring = False
     ends_game = False  # a game's result (the device's serial report prints its title)
     replays = False  # shows a finished game again (its own `board` and `cells`: kalaha.replay)
     shows_board = False  # drawn as the board (else as a menu)
@@ -89,7 +86,7 @@ class Page:
     def computer_moving(self, app):
         """True while the computer's turn goes on (its sowings and thinking: the serial report)."""
         b = app.game.board
-        return b is not None and b.to_move is not None and b.to_move == app.game.computer
+        return b is not None and b.to_move is not None and not app.game.human_to_move()
 
     def of_module(self, name):
         """`name` from the screen's own module, imported while the screen is shown (RESIDENT)."""
@@ -136,25 +133,28 @@ def computer_side(app):
 
 
 class Playing(Page):
-    """The board: pits are keys, the encoder walks a cursor over them, a click opens the menu."""
+    """The board: pits are keys, the encoder walks a cursor over them, a click opens the menu.
+    A game whose pits are laid out otherwise (kalaha.game.Game.layout: seven pits a side, a
+    ring of 3-4 seats) has its keys, knob, work and picture from its layout."""
 
     clock_runs = True
     shows_board = True
 
     def key(self, app, key):
-        if app.game.puzzle is not None:
-            app.game.puzzle.key(app, key)  # (a puzzle's board: kalaha.puzzles)
-            return
-        if app.game.board.pits > 6:
-            from kalaha.seven import key as seven_key  # (more pits than keys)
-
-            seven_key(app, key)
-            return
-        app.press_pit(key)
+        g = app.game
+        if g.puzzle is not None:
+            g.puzzle.key(app, key)  # (a puzzle's board: kalaha.puzzles)
+        elif g.layout is not None:
+            g.layout.key(app, key)
+        else:
+            app.press_pit(key)
 
     def turn(self, app, delta):
-        if app.game.puzzle is not None:
-            app.game.puzzle.turn(app, delta)  # (the next or previous puzzle)
+        g = app.game
+        if g.puzzle is not None:
+            g.puzzle.turn(app, delta)  # (the next or previous puzzle)
+        elif g.layout is not None:
+            g.layout.turn(app, delta)
         else:
             app.move_pit_cursor(delta)
 
@@ -163,11 +163,23 @@ class Playing(Page):
 
     def tick(self, app, now):
         app.game_tick(now)
+        if app.game.layout is not None:
+            app.game.layout.tick(app, now)
 
     def work(self, app):
-        if app.game.puzzle is not None:
-            app.game.puzzle.work(app)  # (the next puzzle's reading: kalaha.puzzles)
-        app.game_work()
+        g = app.game
+        if g.puzzle is not None:
+            g.puzzle.work(app)  # (the next puzzle's reading: kalaha.puzzles)
+        if g.layout is not None:
+            g.layout.work(app)
+        else:
+            app.game_work()
+
+    def draw(self, app):
+        if app.game.layout is not None:
+            app.game.layout.draw(app)
+        else:
+            app.view.board(app)
 
 
 class Listing(Page):
@@ -213,6 +225,7 @@ class Result(Menu):
 
     def enter(self, app):
         app.hold(RESULT_GRACE_MS)
+        Page.turn(self, app, 0)  # (onto the first choice: a game of 3-4 players lists its places first)
         self.coach_text = ""
         # The coach starts once the result is on the display (this frame has saved the game's end).
         self.coaching = True
@@ -245,14 +258,25 @@ class Result(Menu):
             app.menus_ahead()  # (once the coach has spoken: Play again needs them)
 
     def items(self, app):
-        """Play again (against the computer, saying who starts it) or the main menu."""
-        if app.game.computer is None:
+        """Play again (against the computer, saying who starts it) or the main menu; a game of
+        3-4 players: its places, then Again and the main menu (its layout's)."""
+        g = app.game
+        if g.of_ring():
+            return g.layout.result_items(app)
+        if g.computer is None:
             return RESULT_ITEMS
         return AGAIN_YOU_FIRST if computer_side(app) == NORTH else AGAIN_COMPUTER_FIRST
+
+    def title(self, app):
+        return app.game.result_text
 
     def draw(self, app):
         # Two rows of choices: the cursor's and the one before it (the third: Replay this game).
         items = self.items(app)
+        g = app.game
+        if g.of_ring():
+            g.layout.result(app, items)
+            return
         at = app.cursor
         if at < 2:
             app.view.result(app, items)
@@ -352,13 +376,14 @@ def game_menu_items(app):
         )
     items = [("Back to game", GAME), ("Undo", "undo")]
     b = app.game.board
-    computer = app.game.computer
-    if computer is not None:
+    # two people at one board: the swap and the draw; else (the computer plays) the hint
+    two = app.game.computer is None and not app.game.of_ring()
+    if not two:
         items.append(("Hint", "hint"))
     items.append(("Moves", MOVES))
     items.append(("How to play", "help"))
     items.append(music_item(app))
-    if computer is None:
+    if two:
         if b is not None and b.swap_available():
             items.append(("Swap sides", "swap_sides"))
         items.append(("Agree draw", "offer_draw"))
@@ -376,10 +401,11 @@ def music_item(app):
 # Beside the modules always there (kalaha.app's imports), each screen holds the modules of its
 # row, the one whose first is its own (Page.module; a question: the screen that asked); App.go
 # lets go every other module named here, imported again as used (App.act, Page.of_module). A
-# game keeps its own on every screen: kalaha.clock with a chess clock, kalaha.seven with seven
-# pits. Work's code is let go as the work ends (kalaha.compat.forget): the hint's, the coach's,
-# the store's loading and compaction, a tune's reading. Frozen into our firmware, so never let
-# go: hw/startup.py's FROZEN.
+# game keeps its own on every screen: kalaha.clock with a chess clock, its layout's (`modules`:
+# kalaha.seven with seven pits, RING_ROW with 3-4 players). Work's code is let go as the work
+# ends (kalaha.compat.forget): the hint's, the coach's, the store's loading and compaction, a
+# tune's reading. Frozen into our firmware, so never let go: hw/startup.py's FROZEN.
+RING_ROW = ("ringplay", "ring_ai", "ring", "ringview")
 RESIDENT = (
     ("menus",),  # the main menu, the result (its Play again)
     ("setup", "menus"),  # Play the computer (its Start game: kalaha.menus')
@@ -388,9 +414,9 @@ RESIDENT = (
     ("movelist",),  # Moves
     ("howto",),  # How to play
     ("replay", "ringview", "ring", "seven"),  # Replay (a game of 3-4 players, or of seven pits)
-    # 3-4 players: the two-player game's kalaha.board, ai, ponder and coach let go meanwhile
-    # (App.make_room_for_ring; kalaha.ring's games import nothing of them)
-    ("ringplay", "ring_ai", "ring", "ringview"),
+    # 3-4 players' setup and game: the two-player game's kalaha.board, ai, ponder and coach let
+    # go meanwhile (App.make_room_for_ring; kalaha.ring's games import nothing of them)
+    RING_ROW,
 )
 
 MENU = Menu("KALAHA", items_of=main_items, module="menus")

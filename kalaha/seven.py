@@ -14,6 +14,7 @@ from kalaha.view import (
     ILLEGAL_COLOUR,
     OFF,
     PHASE_MS,
+    SIDE_TITLES,
     THINKING_COLOUR,
     YOURS_COLOUR,
     key_of_cell,
@@ -135,3 +136,29 @@ def key(app, key):
         app.game_click()
     else:
         app.move_pit_cursor(1)
+
+
+# ----- the layout's hooks (kalaha.game.Game.layout; kalaha.screens.Playing calls them) ----------
+
+ring = False  # (two sides, as a board of six: the flow's own words, clock, hint and handover)
+preview = False  # (a held key is no pit: it shows no sowing's end)
+modules = ("seven",)  # (kept on every screen while such a game is on: kalaha.screens.RESIDENT)
+names = SIDE_TITLES
+
+
+def turn(app, delta):
+    app.move_pit_cursor(delta)
+
+
+def tick(app, now):
+    """Nothing of its own: the flow's time (App.game_tick) is the board's."""
+
+
+def work(app):
+    app.game_work()
+
+
+def draw(app):
+    view = app.view
+    b, c, viewer = view.shown(app)
+    board(view, app, b, c, viewer)

@@ -20,7 +20,9 @@ Memory: one 4 KB image buffer, made first, serves loading and every compaction (
 write that rewrites the sector), so saving never needs a big block from a fragmented heap.
 """
 
-from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME
+# (SWAP and the rest for the game's own modules too, which a game of 3-4 players loads while
+# kalaha.board is let go: kalaha.gamemenu, kalaha.movelist)
+from kalaha.board import DRAW, END_AGREED, END_EMPTY, END_RESIGN, END_TIME, SWAP  # noqa: F401
 from kalaha.compat import const, crc32, forget
 
 MAGIC0 = const(0x4B)  # "K"

@@ -38,6 +38,7 @@ class Thinker:
 
     def __init__(self, endgame=None, ticks=None, slice_nodes=None):
         self.search = None  # the two-player search (kalaha.ai.Search), made by ready()
+        self.machine = False  # ... run as machine code (kalaha.ai.CODE; kept while it is let go)
         # The front end sizes the slice to its speed; None: the search's code does (ready()).
         self.given_slice = slice_nodes
         self.slice_nodes = slice_nodes
@@ -74,6 +75,7 @@ class Thinker:
             from kalaha.ai import CODE, Search
 
             self.search = Search(max_ply=SEARCH_PLIES)
+            self.machine = CODE == "machine code"
             if self.given_slice is None:
                 self.slice_nodes = MACHINE_SLICE_NODES if CODE == "machine code" else SLICE_NODES
 
@@ -224,8 +226,8 @@ class Thinker:
 
     def cancel(self):
         """Stop the computer's search or the hint's, whichever runs."""
-        if self.thinking or self.hinting:
-            self.search.stop()
+        if (self.thinking or self.hinting) and self.search is not None:
+            self.search.stop()  # (a game of 3-4 players thinks with its own: kalaha.ringplay)
         if self.hinting:
             forget("hint")  # (its work ended: its code let go)
         self.root = None

@@ -63,7 +63,7 @@ def view_key_of_pit(side, pit, viewer, pits=6):
     Seven pits have more than keys: 14 view places, 0..6 the opponent's row on the display
     and 7..13 yours (kalaha.seven), none of them a key.
     """
-    half = 7 if pits > 6 else 6
+    half = max(pits, 6)  # (seven pits: 7 a row)
     if side == viewer:
         return 2 * half - 1 - pits + pit
     return half - pit
@@ -71,7 +71,7 @@ def view_key_of_pit(side, pit, viewer, pits=6):
 
 def pit_of_view_key(key, viewer, pits=6):
     """(side, pit) for view key `key`, or (side, 0) for a key with no pit (P < 6)."""
-    half = 7 if pits > 6 else 6
+    half = max(pits, 6)  # (seven pits: 7 a row)
     if key >= half:
         pit = key - 2 * half + 1 + pits
         return viewer, pit if pit >= 1 else 0
@@ -134,6 +134,7 @@ class View:
             and app.screen.shows_board
             and not app.screen.replays
             and app.game.puzzle is None  # (they would give a puzzle away)
+            and not app.game.of_ring()  # (its keys are the mover's pits alone)
             and app.game.human_to_move()
             and app.sowing.path is None
             and not app.game.handover_at
@@ -257,11 +258,6 @@ class View:
     def board(self, app):
         """The board screen: pits, stores and words on the display, the colours on the keys."""
         b, c, viewer = self.shown(app)
-        if b.pits > 6:
-            from kalaha.seven import board as seven  # (more pits than keys: imported with such a game)
-
-            seven(self, app, b, c, viewer)
-            return
         g = app.game
         replay = app.screen.replays
         px = app.pixels

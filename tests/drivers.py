@@ -100,10 +100,12 @@ def play_to_the_end(d, rp, rng, limit=100000):
     """Sow a random legal pit whenever a person is to move; the computers play themselves."""
     a = d.app
     for _ in range(limit):
-        if a.screen is not rp.RING:
+        if a.screen is not GAME:
             return
-        b = rp.RING.board
-        if a.sowing.path is None and b.to_move is not None and not rp.is_computer(b.to_move):
+        b = a.game.board
+        if a.sowing.path is None and a.game.handover_at:
+            d.frames()  # (the sowing's end shown to its sower before the device goes on)
+        elif a.sowing.path is None and b.to_move is not None and not rp.is_computer(b.to_move):
             d.ready()  # (passed to the next person: a moment before the keys are theirs)
             pit = rng.choice(b.legal_moves())
             before = len(b.moves)

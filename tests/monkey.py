@@ -23,7 +23,7 @@ def screen_name(screen):
     """A screen's name for the count of screens reached: its class, and its heading if any."""
     heading = getattr(screen, "heading", "")
     module = getattr(screen, "module", None) or ""
-    if type(screen).__name__ == "Confirm" and not screen.ring:
+    if type(screen).__name__ == "Confirm" and module != "ringplay":
         module = ""  # (a question holds the row of the screen that asked it)
     return "%s %s %s" % (type(screen).__name__, heading, module.rpartition(".")[2])
 
@@ -61,6 +61,8 @@ class Session:
             name = screen_name(self.app.screen)
             if self.app.game.puzzle is not None and name in ("Playing  ", "Menu Game gamemenu"):
                 name += " puzzle"  # (the board and its menu in the puzzle mode: kalaha.puzzles)
+            elif self.app.game.of_ring() and name in ("Playing  ", "Menu Game gamemenu", "Result  menus"):
+                name += " ring"  # (the same screens round a ring: kalaha.ringplay's layout)
             self.screens.add(name)
 
     def tap(self, key, hold):
@@ -240,11 +242,8 @@ def fresh_frame(app):
 
 
 def ring_board(app):
-    """The board of a game of 3-4 players on screen, or None."""
-    import sys
-
-    play = sys.modules.get("kalaha.ringplay")
-    return play.RING.board if play is not None and app.screen.ring else None
+    """The board of a game of 3-4 players in play, or None."""
+    return app.game.board if app.game.of_ring() else None
 
 
 def saved_board(saved):
@@ -273,13 +272,8 @@ def check(session):
             raise Broken(session.failure("pixel %r" % colour))
     if a.frame.complete and bytes(a.frame.buf) != fresh_frame(a):
         raise Broken(session.failure("the frame is not the state drawn whole (%s)" % screen_name(a.screen)))
-    boards = []
-    if a.game.board is not None:
-        boards.append(a.game.board)
     ring = ring_board(a)
-    if ring is not None:
-        boards.append(ring)
-    for b in boards:
+    for b in () if a.game.board is None else (a.game.board,):
         total = b.seats * b.pits * b.seeds if b is ring else b.total
         if sum(b.cells) != total:
             raise Broken(session.failure("seeds %d, not %d" % (sum(b.cells), total)))
@@ -290,7 +284,7 @@ def check(session):
         except Exception as e:  # noqa: BLE001  (any failure to replay is the finding)
             raise Broken(session.failure("the saved game does not replay: %r" % e)) from e
         on_screen = ring if saved.mode == RING_MODE else a.game.board
-        if on_screen is not None and (a.screen.shows_board or a.screen.ring) and not a.screen.ends_game:
+        if on_screen is not None and a.screen.shows_board and not a.screen.ends_game:
             if saved.mode == RING_MODE and ring is None:
                 pass
             elif a.game.puzzle is not None and saved.mode != RING_MODE:

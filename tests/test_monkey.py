@@ -29,10 +29,10 @@ EVERY_SCREEN = {
     "Menu Replay a game replay",
     "Replay  replay",
     "RingSetup 3-4 players ringplay",
-    "RingGame  ringplay",
-    "Menu Game ringplay",
+    "Playing   ring",
+    "Menu Game gamemenu ring",
     "Confirm  ringplay",
-    "RingResult  ringplay",
+    "Result  menus ring",
     "Playing   puzzle",
     "Menu Game gamemenu puzzle",
 }

@@ -198,14 +198,14 @@ def test_a_game_of_three_lights_its_winners_band_and_labels_the_store():
     from drivers import play_to_the_end
 
     play_to_the_end(d, rp, random.Random(6))
-    assert a.screen is rp.RING_RESULT
+    assert a.screen is RESULT
     seats = set()
     for _ in range(12):
         d.frames(5)
         seats.update(hue(c) for c in a.pixels if c)
     from kalaha.ringview import SEAT_COLOURS
 
-    b = rp.RING.board
+    b = a.game.board
     winners = {hue(SEAT_COLOURS[s]) for s in range(3) if b.ranks()[s] == 1}
     assert seats == winners
 
@@ -256,15 +256,16 @@ def test_a_computer_seats_whole_turn_keeps_to_its_levels_time():
     turns = 0
     seat = None
     for _ in range(30000):
-        b = rp.RING.board
-        if a.screen is not rp.RING:
+        b = a.game.board
+        if a.screen is not GAME:
             break
         if b.to_move != seat:
             if seat is not None and rp.is_computer(seat):
                 assert th.turn_ms <= rp.CAP_MS["strong"] + 40, th.turn_ms  # (a frame's slice over)
                 turns += 1
             seat = b.to_move
-        if a.sowing.path is None and b.to_move is not None and not rp.is_computer(b.to_move):
+        quiet = a.sowing.path is None and not a.game.handover_at and a.now >= a.hold_until
+        if quiet and b.to_move is not None and not rp.is_computer(b.to_move):
             d.press(rp.key_of(b, b.to_move, rng.choice(b.legal_moves())))
         else:
             d.frames()

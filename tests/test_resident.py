@@ -168,16 +168,17 @@ def held_wrongly(app, loaded=(), rows=RESIDENT):
     g = app.game
     if g.clock is not None:
         ok.add("clock")
-    if g.board is not None and g.board.pits > 6:
-        ok.add("seven")
-    if app.thinker.hinting:
+    if g.layout is not None:
+        ok.update(g.layout.modules)
+    ring = g.of_ring() or screen.module == "ringplay"  # (a game of 3-4 players, or its setup)
+    if app.thinker.hinting and not ring:
         ok.add("hint")
-    if screen.ends_game and not screen.ring:
+    if screen.ends_game and not ring:
         ok.add("coach")
     held = {name for name in MANAGED if "kalaha." + name in sys.modules}
     held.update(name for name in loaded if name in MANAGED)
     wrong = sorted(held - ok)
-    if screen.ring:
+    if ring:
         wrong += [name for name in TWO_PLAYER_CODE if "kalaha." + name in sys.modules or name in loaded]
     return wrong
 
@@ -288,10 +289,12 @@ def let_go_wrongly(key, clock=False, seven=False):
     """Every module of the table imported, then App.go to a screen of `key`'s row: the names
     whose being in the heap is not what the table says."""
     from kalaha.board import Board
+    from kalaha.game import layout_of
 
     app = App(welcome=False)
     if seven:
         app.game.board = Board(pits=7)
+        app.game.layout = layout_of(app.game.board)
     if clock:
         app.game.clock = object()
     for name in TABLED:

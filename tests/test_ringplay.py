@@ -10,7 +10,7 @@ from playout import FRAME
 
 from host.reading import app_lines as lines
 from host.reading import read_figures_line
-from kalaha.screens import GAME, MENU, STATS
+from kalaha.screens import GAME, MENU, RESULT, STATS
 from kalaha.store import STAT_RING
 
 TWO_PLAYER_CODE = ("kalaha.ai", "kalaha.coach", "kalaha.board")
@@ -24,7 +24,7 @@ def test_three_players_two_of_them_computers_play_to_the_places():
     d = Driver()
     rp = d.setup(players=3, computers=("Orange", "Violet"))
     a = d.app
-    assert a.screen is rp.RING and rp.RING.board.seats == 3
+    assert a.screen is GAME and a.game.board.seats == 3
     assert not two_player_code_loaded()  # (the ring's own game has the heap)
     # every pit and store on the display, in sowing order, the mover's line first named
     shown = lines(a)
@@ -34,8 +34,8 @@ def test_three_players_two_of_them_computers_play_to_the_places():
     assert [int(x) for x in shown[2].replace("|", " ").split()[1:]] == [4, 4, 4, 4, 0]
     rng = random.Random(3)
     play_to_the_end(d, rp, rng)
-    assert a.screen is rp.RING_RESULT
-    b = rp.RING.board
+    assert a.screen is RESULT
+    b = a.game.board
     shown = lines(a)
     assert shown[0].endswith("wins") or shown[0].endswith("share first place")
     places = [row for row in shown if row.lstrip("> ")[:1].isdigit()]
@@ -64,7 +64,7 @@ def test_the_movers_pits_are_the_keys_in_the_rows_order_and_other_keys_say_so():
     d = Driver()
     rp = d.setup(players=3, computers=())
     a = d.app
-    b = rp.RING.board
+    b = a.game.board
     # Blue's four pits, left to right as its row on the display: keys 8..11 (as two players' own)
     assert [rp.key_of(b, 0, pit) for pit in range(1, 5)] == [8, 9, 10, 11]
     assert all(rp.key_of(b, seat, pit) == -1 for seat in (1, 2) for pit in range(1, 5))
@@ -81,12 +81,12 @@ def test_the_movers_pits_are_the_keys_in_the_rows_order_and_other_keys_say_so():
 def test_four_players_put_the_movers_pits_on_the_keys():
     d = Driver()
     rp = d.setup(players=4, computers=("Orange", "Violet", "Cyan"))
-    b = rp.RING.board
+    b = d.app.game.board
     assert b.seats == 4
     assert [rp.key_of(b, 0, pit) for pit in range(1, 5)] == [8, 9, 10, 11]
     assert rp.key_of(b, 1, 1) == -1  # (another seat's pits: on the display only)
     play_to_the_end(d, rp, random.Random(5))
-    assert d.app.screen is rp.RING_RESULT and b.over
+    assert d.app.screen is RESULT and b.over
 
 
 def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
@@ -94,7 +94,7 @@ def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
     rp = d.setup(players=3, computers=("Violet",))
     rng = random.Random(8)
     for _ in range(20000):  # play on a while, people and the computer
-        b = rp.RING.board
+        b = d.app.game.board
         if len(b.moves) >= 12:
             break
         if d.app.sowing.path is None and not rp.is_computer(b.to_move):
@@ -107,8 +107,8 @@ def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
     d2 = Driver(d.app.store.flash.read())
     d2.choose("Continue")
     rp = sys.modules["kalaha.ringplay"]
-    b = rp.RING.board
-    assert d2.app.screen is rp.RING and bytes(b.cells) == cells and b.moves == moves and b.to_move == mover
+    b = d2.app.game.board
+    assert d2.app.screen is GAME and bytes(b.cells) == cells and b.moves == moves and b.to_move == mover
     assert [rp.is_computer(seat) for seat in range(3)] == [False, False, True] and rp.RING.players == 3
     play_to_the_end(d2, rp, rng)
     stats = d2.app.store.stats
@@ -148,19 +148,20 @@ def test_the_starting_seat_moves_on_and_a_resign_takes_last_place():
     d = Driver()
     rp = d.setup(players=3, computers=())
     a = d.app
-    assert rp.RING.board.to_move == 0
-    d.press(rp.key_of(rp.RING.board, 0, 2))  # Blue sows; Orange to move
+    assert a.game.board.to_move == 0
+    d.press(rp.key_of(a.game.board, 0, 2))  # Blue sows; Orange to move
     d.frames(100)
+    d.ready()  # (passed to Orange: a moment before the device takes input)
     a.click()
     d.choose("Resign")
     assert lines(a)[0] == "Orange resigns?"
     d.choose("Yes, resign")
-    b = rp.RING.board
-    assert a.screen is rp.RING_RESULT and b.over and b.ranks()[1] == 3
+    b = a.game.board
+    assert a.screen is RESULT and b.over and b.ranks()[1] == 3
     d.frames(60)
     assert "> Again: Orange first" in lines(a)
     d.choose("Again")
-    assert rp.RING.board.to_move == 1 and rp.RING.board.moves == []  # Orange starts the next
+    assert a.game.board.to_move == 1 and a.game.board.moves == []  # Orange starts the next
 
 
 def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
@@ -170,7 +171,7 @@ def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
     d.choose_computers(rp, 3, ())
     d.choose("Move time")  # off -> 30 s
     d.choose("Start game")
-    b = rp.RING.board
+    b = d.app.game.board
     d.frames(3000 // FRAME)  # (after the greeting: the seconds left)
     assert lines(d.app)[6] == "Blue: your move 27s"
     d.frames(26000 // FRAME)
@@ -192,7 +193,7 @@ def test_any_seats_can_be_the_computers_but_not_all_of_them():
     assert [rp.is_computer(seat) for seat in range(3)] == [True, False, True]
     assert "a person must play" in lines(d.app)
     d.choose("Start game")
-    b = rp.RING.board
+    b = d.app.game.board
     assert b.to_move == 0 and rp.is_computer(0)
     for _ in range(3000):  # Blue, the computer's, moves by itself; then Orange, a person, waits
         d.frames()
@@ -223,7 +224,7 @@ def test_six_pits_a_seat_show_every_figure_and_play_on_the_movers_keys():
     assert any(row.endswith("Seeds: 3") for row in lines(d.app))
     d.choose_computers(rp, 3, ("Violet",))
     d.choose("Start game")
-    b = rp.RING.board
+    b = d.app.game.board
     assert b.pits == 6 and b.seats == 3
     buf = d.app.frame.buf
     for seat, name in enumerate(("Blue", "Orange", "Violet")):
@@ -236,7 +237,7 @@ def test_six_pits_a_seat_show_every_figure_and_play_on_the_movers_keys():
     assert read_figures_line(buf, 1) == ["Blue"] + [3] * 5 + [0, 1]
     assert read_figures_line(buf, 2) == ["Orange", 4, 4, 3, 3, 3, 3, 0]
     play_to_the_end(d, rp, random.Random(11))
-    assert d.app.screen is rp.RING_RESULT and sum(b.stores()) == 3 * 6 * 3
+    assert d.app.screen is RESULT and sum(b.stores()) == 3 * 6 * 3
 
 
 class Imports:
@@ -264,5 +265,5 @@ def test_a_game_of_three_never_loads_the_two_player_code_again():
     with Imports() as seen:
         rp = d.setup(players=3, computers=("Orange", "Violet"))
         play_to_the_end(d, rp, random.Random(2))
-    assert d.app.screen is rp.RING_RESULT
+    assert d.app.screen is RESULT
     assert "kalaha.ringplay" in seen.names and not [n for n in seen.names if n in TWO_PLAYER_CODE]

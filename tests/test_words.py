@@ -54,7 +54,7 @@ def test_the_next_seat_is_named_once_the_last_seed_has_landed():
     d = RingDriver()
     rp = d.setup(players=3, computers=("Orange", "Violet"))
     a = d.app
-    b = rp.RING.board
+    b = a.game.board
     assert rp.is_computer(1)
     d.ready()
     pit = next(p for p in b.legal_moves() if not _extra(rp, b, p))
