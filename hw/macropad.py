@@ -21,7 +21,6 @@ import supervisor  # noqa: E402
 import synthio  # noqa: E402
 
 from hw.layout import MACROPAD  # noqa: E402
-from kalaha.screens import RESULT  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
 _ENCODER_SWITCH_KEY = const(12)  # the encoder's push switch joins the key scanner as a 13th key
@@ -171,11 +170,11 @@ class SerialReport:
                 )
         result = app.screen.ends_game
         if result and not self.result:
-            if app.screen == RESULT:  # (with the stores, South's and North's)
-                b = app.game.board
-                print("kalaha: result: %s %d-%d" % (app.game.result_text, b.store(0), b.store(1)))
-            else:
-                print("kalaha: result: %s" % app.screen.title(app))
+            g = app.game
+            if g.of_ring():  # (its places: the display's rows)
+                print("kalaha: result: %s" % g.result_text)
+            else:  # (with the stores, South's and North's)
+                print("kalaha: result: %s %d-%d" % (g.result_text, g.board.store(0), g.board.store(1)))
         self.result = result
         if now >= self.next:
             t = supervisor.ticks_ms()

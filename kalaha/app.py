@@ -408,14 +408,6 @@ class App:
         self.message = ""  # (words belong to the screen they were said on)
         screen.enter(self)
 
-    def make_room_for_ring(self):
-        """A game of 3-4 players has its own board and search (kalaha.ring, kalaha.ring_ai): the
-        two-player ones give the heap back (kalaha.board, kalaha.ai, kalaha.coach) until the main
-        menu is back. Before the ring's code is imported, and again as its screens are entered."""
-        self.game.board = None
-        self.thinker.let_go()
-        forget("board")
-
     def act(self, action):
         """Do a menu item's action: go to its screen, or call the function it names in the
         screen's own module (kalaha.screens.RESIDENT; on the board: the game menu's)."""

@@ -16,16 +16,6 @@ PASSED_HOLD_MS = const(700)  # ... then no input this long: the last player's ke
 CLOCK_TICK = const(2)  # (Game.clock_tick: the last seconds tick)
 
 
-def layout_of(board):
-    """The layout of a two-sided `board`'s pits (Game.layout): seven a side, kalaha.seven (its
-    import here, as a game or replay begins: in a frame it would slow it); else None, a key each."""
-    if board.pits > 6:
-        import kalaha.seven as layout
-
-        return layout
-    return None
-
-
 class Game:
     """The game being played, saved move by move in `store` (kalaha.store.Store).
 
@@ -48,7 +38,7 @@ class Game:
         self.result_text = ""  # "You win!", "North wins on time"
         self.puzzle = None  # the puzzle on the board (kalaha.puzzles.Puzzle): its turns are not saved
         # How the pits are laid out when not one a key, six a side or fewer: a module of hooks
-        # (the board screen's key, turn, tick, work, draw; `names` of the sides; `ring`, `preview`,
+        # (the board screen's key, turn, work, draw; `names` of the sides; `ring`, `preview`,
         # `modules`): kalaha.seven for seven pits a side, kalaha.ringplay for 3-4 seats. Chosen
         # when a game begins (kalaha.menus.begin_game, kalaha.ringplay.show_game).
         self.layout = None
@@ -74,13 +64,11 @@ class Game:
         """True for a game of 3-4 seats round one ring (kalaha.ringplay's layout)."""
         return self.layout is not None and self.layout.ring
 
-    def computer_plays(self, side):
-        """True when the computer plays `side`: its side, or round a ring a computer's seat."""
-        return side == self.computer or (self.of_ring() and self.layout.is_computer(side))
-
     def human_to_move(self):
         b = self.board
-        return b is not None and b.to_move is not None and not self.computer_plays(b.to_move)
+        if b is None or b.to_move is None or b.to_move == self.computer:
+            return False
+        return not self.of_ring() or not self.layout.is_computer(b.to_move)
 
     def side_name(self, side):
         """Who plays `side`: "You" and "Computer" against the computer, else the side's name."""

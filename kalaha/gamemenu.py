@@ -38,7 +38,11 @@ def undo(app):
     if b.resigned is not None:
         b.unresign()
     target = b.ply - 1
-    while target >= 0 and g.computer_plays(b.mover_of(target)):
+    ring = g.of_ring()
+    while target >= 0:
+        seat = b.mover_of(target)
+        if seat != g.computer and not (ring and g.layout.is_computer(seat)):
+            break
         target -= 1  # (the computer's sowings since the person's last)
     while target > 0 and not b.starts_turn(target):
         target -= 1

@@ -6,12 +6,11 @@ Resident on the main menu and the result (kalaha.screens.RESIDENT). Each takes t
 name them.
 """
 
-from kalaha.game import layout_of
-from kalaha.screens import CONFIRM, GAME, MENU, computer_side
+from kalaha.ai import LEVEL_NAMES
+from kalaha.board import SOUTH, Board
+from kalaha.compat import forget
+from kalaha.screens import CONFIRM, GAME, MENU, RESULT, computer_side
 from kalaha.store import RING_MODE, TWO_PLAYERS
-
-# (kalaha.ai and kalaha.board are imported where a two-player game begins: a game of 3-4
-# players, whose result holds this module, has them let go)
 
 
 def start_vs_computer(app):
@@ -34,11 +33,26 @@ def new_two_player_game(app):
 
 def open_ring(app):
     """3-4 players: their setup (kalaha.ringplay, imported now, let go with its screens)."""
-    app.make_room_for_ring()
+    make_room_for_ring(app)
     from kalaha.ringplay import RING_SETUP, load_setup
 
     load_setup(app)
     app.go(RING_SETUP)
+
+
+def make_room_for_ring(app):
+    """A game of 3-4 players has its own board and search (kalaha.ring, kalaha.ring_ai): the
+    two-player ones give the heap back (kalaha.board, kalaha.ai, kalaha.ponder, kalaha.coach)
+    until the main menu is back (App.go: Thinker.ready). Before the ring's code is imported.
+    The search's inner loop (kalaha.searchcore) stays: one block of 3.4 KB as bytecode, 9 KB
+    as machine code, made at start-up, which the heap may no longer have in one piece after."""
+    app.game.board = None
+    th = app.thinker
+    th.cancel()
+    th.search = th.ponderer = None
+    th.drop_coach()
+    for name in ("ponder", "ai", "board"):
+        forget(name)
 
 
 def saved_game_kept(app, action):
@@ -50,19 +64,11 @@ def saved_game_kept(app, action):
 
 
 def play_again(app):
-    """The same kind of game again; against the computer, who starts as the setup says; round a
-    ring, the next seat first (its layout's)."""
-    g = app.game
-    if g.of_ring():
-        g.layout.again(app)
-        return
-    new_game(app, None if g.computer is None else computer_side(app))
+    """The same kind of game again; against the computer, who starts as the setup says."""
+    new_game(app, None if app.game.computer is None else computer_side(app))
 
 
 def new_game(app, computer):
-    from kalaha.ai import LEVEL_NAMES
-    from kalaha.board import Board
-
     st = app.settings
     swap = st["swap"] and computer is None  # never against the computer (as in the sources)
     board = Board(
@@ -80,7 +86,12 @@ def begin_game(app, board, computer, clock):
     """Play `board` (new, or replayed to where a saved game stopped) in the app's game: the
     board shown, nothing carried over from the last game."""
     g = app.game
-    g.layout = layout_of(board)
+    g.layout = None  # (a key a pit)
+    if board.pits > 6:
+        import kalaha.seven as layout  # (more pits than keys; imported here, not in a game's frame)
+
+        g.layout = layout
+    RESULT.module = "menus"  # (the result's Play again: this module's)
     g.board = board
     g.computer = computer
     g.clock = clock
@@ -101,7 +112,6 @@ def make_clock(app, control):
     """A chess clock for `control` (kalaha.clock.CONTROLS), South's running; None for none."""
     if not control:
         return None
-    from kalaha.board import SOUTH
     from kalaha.clock import ChessClock
 
     clock = ChessClock(control)
@@ -113,14 +123,11 @@ def continue_game(app):
     """Back to the saved game in progress: same position, rules, level and clocks."""
     g = app.store.current
     if g.mode == RING_MODE:
-        app.make_room_for_ring()
+        make_room_for_ring(app)
         from kalaha.ringplay import resume
 
         resume(app, g)
         return
-    from kalaha.ai import LEVEL_NAMES
-    from kalaha.board import Board
-
     board = Board(**g.rules)
     for m in g.moves:
         board.push(m)

@@ -5,7 +5,6 @@
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.draw import FOOTER, line
-from kalaha.game import layout_of
 from kalaha.screens import MENU, REPLAY_LIST, Page
 from kalaha.store import RING_MODE, TWO_PLAYERS
 from kalaha.view import OFF, SEAT_NAMES, SIDE_TITLES, SOW_COLOUR, YOURS_COLOUR, scale
@@ -122,7 +121,7 @@ class Replay(Page):
         self.seeds = -1  # seeds of the next sowing already dropped, -1 for none
         self.unit = 0  # what a step is (REPLAY_UNITS)
         self.of_ring = False  # a game of 3-4 players (drawn as its rows: kalaha.ringview)
-        self.layout = None  # seven pits a side: its board's layout (kalaha.game.layout_of)
+        self.layout = None  # seven pits a side: its board's layout (kalaha.seven)
         self.viewer = SOUTH  # whose pits are the bottom row: yours against the computer
         self.rows = ["", "", "", "", -1]  # (the ring's rows: kalaha.ringview.draw_rows)
 
@@ -139,7 +138,10 @@ class Replay(Page):
             self.board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
         else:
             self.board = Board(**g.rules)
-            self.layout = layout_of(self.board)
+            if self.board.pits > 6:
+                import kalaha.seven as layout  # (its board's layout: imported here, not in a frame)
+
+                self.layout = layout
         self.viewer = NORTH if g.mode == SOUTH else SOUTH  # (the computer's side: mode 0 or 1)
         # The game played through once: where each turn begins (`starts`), how many steps of a
         # seed each sowing is (`sown`: a swap one), who was to move at its end (`resigned`: the

@@ -12,7 +12,7 @@ from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
-from kalaha.screens import CONFIRM, GAME, MENU, RING_ROW, Menu
+from kalaha.screens import CONFIRM, GAME, MENU, RESULT, RING_ROW, Menu
 from kalaha.store import RING_MODE, ring_computers
 from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, PHASE_MS, SEAT_NAMES, scale
 
@@ -225,6 +225,7 @@ def show_game(app, board):
     g = app.game
     g.board = board
     g.layout = layout
+    RESULT.module = "ringplay"  # (the result's Again: this module's play_again)
     g.computer = None
     g.clock = None
     g.puzzle = None
@@ -241,13 +242,13 @@ def show_game(app, board):
         app.say("%s: your move" % SEAT_NAMES[seat], 2500)
 
 
-def again(app):
+def play_again(app):
     """The result's Again: the next seat starts (the starting seat moves on after each game)."""
     RING.first = app.game.board.first + 1
     start_ring(app)
 
 
-# ----- the board screen's hooks (kalaha.screens.Playing: this layout's keys, knob, time, work) -----
+# ----- the board screen's hooks (kalaha.screens.Playing: this layout's keys, knob, work, picture) --
 
 
 def key_of(board, seat, pit):
@@ -278,7 +279,7 @@ def turn(app, delta):
     app.say(FOOTER_TEXT)
 
 
-def tick(app, now):
+def clock(app, now):
     """The move time: it starts when a person's turn does; run out, the computer plays the turn."""
     r = RING
     g = app.game
@@ -294,6 +295,7 @@ def tick(app, now):
         elif now - r.turn_started >= LIMITS[r.limit]:
             r.auto = b.to_move
             app.say("%s: time is up" % SEAT_NAMES[b.to_move], 2500)  # (the computer sows for it)
+            app.render()  # (said after this frame was drawn: App.tick draws before the work)
 
 
 def work(app):
@@ -304,6 +306,7 @@ def work(app):
     g = app.game
     b = g.board
     th = app.thinker
+    clock(app, app.now)
     if b.to_move is None or app.sowing.path is not None or g.handover_at:
         return
     if th.hinting:

@@ -163,8 +163,6 @@ class Playing(Page):
 
     def tick(self, app, now):
         app.game_tick(now)
-        if app.game.layout is not None:
-            app.game.layout.tick(app, now)
 
     def work(self, app):
         g = app.game
@@ -266,9 +264,6 @@ class Result(Menu):
         if g.computer is None:
             return RESULT_ITEMS
         return AGAIN_YOU_FIRST if computer_side(app) == NORTH else AGAIN_COMPUTER_FIRST
-
-    def title(self, app):
-        return app.game.result_text
 
     def draw(self, app):
         # Two rows of choices: the cursor's and the one before it (the third: Replay this game).
@@ -407,7 +402,7 @@ def music_item(app):
 # tune's reading. Frozen into our firmware, so never let go: hw/startup.py's FROZEN.
 RING_ROW = ("ringplay", "ring_ai", "ring", "ringview")
 RESIDENT = (
-    ("menus",),  # the main menu, the result (its Play again)
+    ("menus",),  # the main menu, the result (its Play again; 3-4 players': RING_ROW's)
     ("setup", "menus"),  # Play the computer (its Start game: kalaha.menus')
     ("records", "choices", "clock"),  # Settings, Statistics
     ("gamemenu",),  # the game menu, the draw offer (its answers)
@@ -415,7 +410,7 @@ RESIDENT = (
     ("howto",),  # How to play
     ("replay", "ringview", "ring", "seven"),  # Replay (a game of 3-4 players, or of seven pits)
     # 3-4 players' setup and game: the two-player game's kalaha.board, ai, ponder and coach let
-    # go meanwhile (App.make_room_for_ring; kalaha.ring's games import nothing of them)
+    # go meanwhile (kalaha.menus.make_room_for_ring; kalaha.ring's games import nothing of them)
     RING_ROW,
 )
 

@@ -150,10 +150,6 @@ def turn(app, delta):
     app.move_pit_cursor(delta)
 
 
-def tick(app, now):
-    """Nothing of its own: the flow's time (App.game_tick) is the board's."""
-
-
 def work(app):
     app.game_work()
 

@@ -79,18 +79,6 @@ class Thinker:
             if self.given_slice is None:
                 self.slice_nodes = MACHINE_SLICE_NODES if CODE == "machine code" else SLICE_NODES
 
-    def let_go(self):
-        """A game of 3-4 players has its own search: the two-player one and its code (kalaha.ai,
-        kalaha.coach) give the heap back until ready(). Its inner loop (kalaha.searchcore) stays:
-        its one function is one block of 3.4 KB as bytecode, 9 KB as machine code, made at
-        start-up, which the heap may no longer have in one piece after a game of 3-4 players."""
-        self.cancel()
-        self.search = None
-        self.ponderer = None
-        self.drop_coach()
-        forget("ponder")
-        forget("ai")
-
     def busy(self):
         return self.thinking or self.hinting
 

@@ -61,7 +61,7 @@ class Session:
             name = screen_name(self.app.screen)
             if self.app.game.puzzle is not None and name in ("Playing  ", "Menu Game gamemenu"):
                 name += " puzzle"  # (the board and its menu in the puzzle mode: kalaha.puzzles)
-            elif self.app.game.of_ring() and name in ("Playing  ", "Menu Game gamemenu", "Result  menus"):
+            elif self.app.game.of_ring() and name in ("Playing  ", "Menu Game gamemenu"):
                 name += " ring"  # (the same screens round a ring: kalaha.ringplay's layout)
             self.screens.add(name)
 

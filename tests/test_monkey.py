@@ -32,7 +32,7 @@ EVERY_SCREEN = {
     "Playing   ring",
     "Menu Game gamemenu ring",
     "Confirm  ringplay",
-    "Result  menus ring",
+    "Result  ringplay",
     "Playing   puzzle",
     "Menu Game gamemenu puzzle",
 }

@@ -21,7 +21,7 @@ from tools.uf2 import frozen_sources
 # Modules the table names, and work's (let go as the work ends: the hint's, the coach's).
 TABLED = sorted({name for row in RESIDENT for name in row})
 MANAGED = TABLED + ["coach", "hint"]
-# Let go while a game of 3-4 players is shown (App.make_room_for_ring; the ring's row).
+# Let go while a game of 3-4 players is shown (kalaha.menus.make_room_for_ring; the ring's row).
 TWO_PLAYER_CODE = ("board", "ai", "ponder", "coach")
 # Always in the heap: what the device's loop and the app import at their tops.
 ROOTS = ("hw.macropad", "kalaha.app")
@@ -288,13 +288,13 @@ def test_the_screen_check_catches_a_screen_that_imports_another_screens_module(m
 def let_go_wrongly(key, clock=False, seven=False):
     """Every module of the table imported, then App.go to a screen of `key`'s row: the names
     whose being in the heap is not what the table says."""
+    import kalaha.seven
     from kalaha.board import Board
-    from kalaha.game import layout_of
 
     app = App(welcome=False)
     if seven:
         app.game.board = Board(pits=7)
-        app.game.layout = layout_of(app.game.board)
+        app.game.layout = kalaha.seven
     if clock:
         app.game.clock = object()
     for name in TABLED:
