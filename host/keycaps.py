@@ -25,7 +25,7 @@ def key_caption(app, key):
     if pit is not None:
         return "%s%d" % (app.view.pit_letter(app.game, pit[0]), pit[1])  # (as the display names it)
     on_board = app.screen.shows_board and not app.screen.replays
-    if on_board and app.game.of_ring():
+    if on_board and app.game.ring:
         from kalaha.ringplay import pit_of  # (the mover's pits 1..P: the display's row order)
 
         b = app.game.board

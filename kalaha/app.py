@@ -143,7 +143,7 @@ class App:
         """True when the display and keys face North: a two-player game that faces North, or
         North answering South's draw offer. The hardware turns the display and keys by it."""
         g = self.game
-        if g.computer is not None or g.board is None or g.of_ring():
+        if g.computer is not None or g.board is None or g.ring:
             return False  # (round a ring the device turns to no side: each seat's pits are the keys)
         if self.screen == DRAW_OFFER:
             return g.draw_offer == SOUTH
@@ -233,11 +233,11 @@ class App:
         if self.pit_cursor >= 0 and now >= self.cursor_until:
             self.pit_cursor = -1
             self.preview = -1
-        lay = self.game.layout
+        plain = self.game.layout is None
         for k in range(12):
             t = self.pressed[k]
-            # (a layout whose keys are not the board's pits shows no sowing's end on a held key)
-            if t >= 0 and now - t >= _HOLD_MS and self.preview != k and (lay is None or lay.preview):
+            # (a key a pit only: seven pits' and a ring's keys show no sowing's end when held)
+            if t >= 0 and now - t >= _HOLD_MS and self.preview != k and plain:
                 self.preview = k
                 self.pit_cursor = -1
 
@@ -389,9 +389,10 @@ class App:
         if screen == MENU and g.layout is not None:
             # The main menu leaves the game (Continue builds it again): its layout let go, and
             # a game of 3-4 players whole (the two-player search comes back: below).
-            if g.layout.ring:
+            if g.ring:
                 g.board = None
             g.layout = None
+            g.ring = False
         own = g.layout.modules if g.layout is not None else ()
         for row in RESIDENT:
             for name in row:
@@ -486,7 +487,7 @@ class App:
         # What the sowing did blinks in its sower's colour (yours or theirs: cause, then effect),
         # on a board of two sides (round a ring the keys are the next seat's: its rows say it).
         colour = YOURS_COLOUR if sowing.side == viewer else THEIRS_COLOUR
-        sides = not g.of_ring()
+        sides = not g.ring
         if b.last_capture:
             # Both pits of the capture blink: where the last seed fell, and across.
             self.sound(CAPTURE)

@@ -38,10 +38,11 @@ class Game:
         self.result_text = ""  # "You win!", "North wins on time"
         self.puzzle = None  # the puzzle on the board (kalaha.puzzles.Puzzle): its turns are not saved
         # How the pits are laid out when not one a key, six a side or fewer: a module of hooks
-        # (the board screen's key, turn, work, draw; `names` of the sides; `ring`, `preview`,
-        # `modules`): kalaha.seven for seven pits a side, kalaha.ringplay for 3-4 seats. Chosen
-        # when a game begins (kalaha.menus.begin_game, kalaha.ringplay.show_game).
+        # (the board screen's key, turn, work and board; `names` of the sides; `modules`):
+        # kalaha.seven for seven pits a side, kalaha.ringplay for 3-4 seats. Chosen when a game
+        # begins (kalaha.menus.begin_game, kalaha.ringplay.show_game).
         self.layout = None
+        self.ring = False  # a game of 3-4 seats round one ring (its layout kalaha.ringplay)
         self.last_second = -1  # the running clock's last whole second (its tick in the last ten)
         self.forget_last_turn()
 
@@ -60,15 +61,11 @@ class Game:
             return 1 - self.computer
         return self.facing  # two players: it turns after each handover (hand_over)
 
-    def of_ring(self):
-        """True for a game of 3-4 seats round one ring (kalaha.ringplay's layout)."""
-        return self.layout is not None and self.layout.ring
-
     def human_to_move(self):
         b = self.board
         if b is None or b.to_move is None or b.to_move == self.computer:
             return False
-        return not self.of_ring() or not self.layout.is_computer(b.to_move)
+        return not self.ring or not self.layout.is_computer(b.to_move)
 
     def side_name(self, side):
         """Who plays `side`: "You" and "Computer" against the computer, else the side's name."""
@@ -154,7 +151,7 @@ class Game:
         self.end_reason = END_EMPTY
         if self.clock is not None:
             self.clock.stop(now)
-        if self.of_ring():
+        if self.ring:
             self.result_text = self.layout.result_words(self.board)  # (the places: kalaha.ring)
             self.store.end_game(result, end)
             return None

@@ -38,7 +38,7 @@ def undo(app):
     if b.resigned is not None:
         b.unresign()
     target = b.ply - 1
-    ring = g.of_ring()
+    ring = g.ring
     while target >= 0:
         seat = b.mover_of(target)
         if seat != g.computer and not (ring and g.layout.is_computer(seat)):
@@ -72,7 +72,7 @@ def hint(app):
     if g.puzzle is not None:
         g.puzzle.hint(app)  # (the answer's first pit: kalaha.puzzles)
         return
-    if g.of_ring():
+    if g.ring:
         g.layout.hint(app)  # (its own search: kalaha.ringplay)
         return
     th = app.thinker
@@ -159,7 +159,7 @@ def help(app):  # (the builtin's name: one the device has, its pools have little
 
 def ask_resign(app):
     g = app.game
-    if g.of_ring():
+    if g.ring:
         # Round a ring the person to move resigns (last place); the others play no more.
         if not g.human_to_move():
             app.say("resign on your turn")
@@ -178,7 +178,7 @@ def resign(app):
     if b is None or b.to_move is None:
         return
     app.sowing.path = None
-    if g.of_ring():
+    if g.ring:
         b.resign(b.to_move)
         app.finish_game(b.outcome().code, END_RESIGN)
         return

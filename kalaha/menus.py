@@ -87,6 +87,7 @@ def begin_game(app, board, computer, clock):
     board shown, nothing carried over from the last game."""
     g = app.game
     g.layout = None  # (a key a pit)
+    g.ring = False
     if board.pits > 6:
         import kalaha.seven as layout  # (more pits than keys; imported here, not in a game's frame)
 

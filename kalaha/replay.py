@@ -289,7 +289,7 @@ class Replay(Page):
             )
         else:
             if self.layout is not None:
-                self.layout.draw(app)
+                self.layout.board(app)
             else:
                 app.view.board(app)
             for k in range(12):

@@ -24,16 +24,13 @@ LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the c
 CAP_MS = {"easy": 1000, "medium": 800, "strong": 1500, "expert": 5000}
 SOWING_FLOOR_MS = 100  # ... and the least an extra turn's next sowing may think
 COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
-HINT_NODES = 2000  # the hint's search: Strong's
+HINT_NODES = 2000  # the hint's search: Strong's nodes, in Strong's time at most (CAP_MS)
 # The search's slice: one sowing (a ring's sowing and its position copied), so that a frame
 # stays within its time (docs/decisions.md).
 THINK_NODES = 1
 FOOTER_TEXT = "keys: sow  push: menu"
 
-# The layout's traits (kalaha.game.Game.layout): a game of its own seats and search, the
-# two-player board's code let go; no held key shows a sowing's end; its modules kept.
-ring = True
-preview = False
+# The layout's modules, kept on every screen while its game is on (kalaha.game.Game.layout).
 modules = RING_ROW
 names = SEAT_NAMES
 
@@ -225,6 +222,7 @@ def show_game(app, board):
     g = app.game
     g.board = board
     g.layout = layout
+    g.ring = True
     RESULT.module = "ringplay"  # (the result's Again: this module's play_again)
     g.computer = None
     g.clock = None
@@ -350,6 +348,7 @@ def hint(app):
         return
     app.hint_version = g.version
     th.hinting = True
+    RING.think_started = app.now
     RING.search.start(g.board, HINT_NODES, MAX_PLY)
     app.say("finding a hint", 5000)
 
@@ -360,6 +359,8 @@ def hint_slice(app):
     if g.version != app.hint_version or not g.human_to_move():
         th.hinting = False  # (the person moved first: the hint is stale)
         return
+    if app.now - RING.think_started >= CAP_MS["strong"]:
+        RING.search.stop()  # (the best pit of the deepest search done by then)
     if th.slices(RING.search, nodes=THINK_NODES):
         th.hinting = False
         b = g.board
@@ -372,10 +373,10 @@ def hint_slice(app):
 # ----- drawing -------------------------------------------------------------------------------
 
 
-def draw(app):
-    """The header and rows, the words and the keys. Their texts are made again only when what
-    they show changed (a seed fell, a message, a second of the move time): a frame allocates
-    little, so the heap seldom needs a collection in the middle of one."""
+def board(app):
+    """The board screen: the header and rows, the words and the keys. Their texts are made again
+    only when what they show changed (a seed fell, a message, a second of the move time): a
+    frame allocates little, so the heap seldom needs a collection in the middle of one."""
     r = RING
     g = app.game
     b = g.board

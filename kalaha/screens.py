@@ -76,7 +76,7 @@ class Page:
 
     def draw(self, app):
         if self.shows_board:
-            app.view.board(app)
+            (app.game.layout or app.view).board(app)  # (the board as the game's layout draws it)
         else:
             app.view.menu(app, self.title(app), self.items(app), self.footer_for(app))
 
@@ -173,12 +173,6 @@ class Playing(Page):
         else:
             app.game_work()
 
-    def draw(self, app):
-        if app.game.layout is not None:
-            app.game.layout.draw(app)
-        else:
-            app.view.board(app)
-
 
 class Listing(Page):
     """Rows of text to read, scrolled by the knob (or the top and bottom keys); a push or a
@@ -259,7 +253,7 @@ class Result(Menu):
         """Play again (against the computer, saying who starts it) or the main menu; a game of
         3-4 players: its places, then Again and the main menu (its layout's)."""
         g = app.game
-        if g.of_ring():
+        if g.ring:
             return g.layout.result_items(app)
         if g.computer is None:
             return RESULT_ITEMS
@@ -269,7 +263,7 @@ class Result(Menu):
         # Two rows of choices: the cursor's and the one before it (the third: Replay this game).
         items = self.items(app)
         g = app.game
-        if g.of_ring():
+        if g.ring:
             g.layout.result(app, items)
             return
         at = app.cursor
@@ -372,7 +366,7 @@ def game_menu_items(app):
     items = [("Back to game", GAME), ("Undo", "undo")]
     b = app.game.board
     # two people at one board: the swap and the draw; else (the computer plays) the hint
-    two = app.game.computer is None and not app.game.of_ring()
+    two = app.game.computer is None and not app.game.ring
     if not two:
         items.append(("Hint", "hint"))
     items.append(("Moves", MOVES))

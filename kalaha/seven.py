@@ -33,7 +33,7 @@ ROWS_PAGE = const(1)
 KEYS_WORDS = "bottom keys: < sow >"  # (a key with nothing to do says what the keys are)
 
 
-def board(view, app, b, c, viewer):
+def draw_board(view, app, b, c, viewer):
     """The board of seven pits: every pit and store on the display (the cursor's box inverted,
     where the last seed fell bold, where the last turn began a bar), the bottom keys lit."""
     g = app.game
@@ -140,8 +140,6 @@ def key(app, key):
 
 # ----- the layout's hooks (kalaha.game.Game.layout; kalaha.screens.Playing calls them) ----------
 
-ring = False  # (two sides, as a board of six: the flow's own words, clock, hint and handover)
-preview = False  # (a held key is no pit: it shows no sowing's end)
 modules = ("seven",)  # (kept on every screen while such a game is on: kalaha.screens.RESIDENT)
 names = SIDE_TITLES
 
@@ -154,7 +152,7 @@ def work(app):
     app.game_work()
 
 
-def draw(app):
+def board(app):
     view = app.view
     b, c, viewer = view.shown(app)
-    board(view, app, b, c, viewer)
+    draw_board(view, app, b, c, viewer)

@@ -134,7 +134,7 @@ class View:
             and app.screen.shows_board
             and not app.screen.replays
             and app.game.puzzle is None  # (they would give a puzzle away)
-            and not app.game.of_ring()  # (its keys are the mover's pits alone)
+            and not app.game.ring  # (its keys are the mover's pits alone)
             and app.game.human_to_move()
             and app.sowing.path is None
             and not app.game.handover_at

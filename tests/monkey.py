@@ -61,7 +61,7 @@ class Session:
             name = screen_name(self.app.screen)
             if self.app.game.puzzle is not None and name in ("Playing  ", "Menu Game gamemenu"):
                 name += " puzzle"  # (the board and its menu in the puzzle mode: kalaha.puzzles)
-            elif self.app.game.of_ring() and name in ("Playing  ", "Menu Game gamemenu"):
+            elif self.app.game.ring and name in ("Playing  ", "Menu Game gamemenu"):
                 name += " ring"  # (the same screens round a ring: kalaha.ringplay's layout)
             self.screens.add(name)
 
@@ -243,7 +243,7 @@ def fresh_frame(app):
 
 def ring_board(app):
     """The board of a game of 3-4 players in play, or None."""
-    return app.game.board if app.game.of_ring() else None
+    return app.game.board if app.game.ring else None
 
 
 def saved_board(saved):

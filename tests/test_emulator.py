@@ -152,8 +152,8 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
     if level in (emulate.RING, emulate.RING6):
         ring_module = sys.modules["kalaha.ringplay"]
         ring = ring_module.RING
-        assert app.screen is ring and ring.board.seats == 3 and ring.limit == 0
-        assert ring.board.pits == (6 if level == emulate.RING6 else 4)
+        assert app.screen == GAME and app.game.ring and app.game.board.seats == 3 and ring.limit == 0
+        assert app.game.board.pits == (6 if level == emulate.RING6 else 4)
         assert [ring_module.is_computer(seat) for seat in range(3)] == [False, True, True]
     else:
         two = level in (emulate.TWO, emulate.TWO7)

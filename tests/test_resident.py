@@ -170,7 +170,7 @@ def held_wrongly(app, loaded=(), rows=RESIDENT):
         ok.add("clock")
     if g.layout is not None:
         ok.update(g.layout.modules)
-    ring = g.of_ring() or screen.module == "ringplay"  # (a game of 3-4 players, or its setup)
+    ring = g.ring or screen.module == "ringplay"  # (a game of 3-4 players, or its setup)
     if app.thinker.hinting and not ring:
         ok.add("hint")
     if screen.ends_game and not ring:

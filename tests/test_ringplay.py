@@ -267,3 +267,53 @@ def test_a_game_of_three_never_loads_the_two_player_code_again():
         play_to_the_end(d, rp, random.Random(2))
     assert d.app.screen is RESULT
     assert "kalaha.ringplay" in seen.names and not [n for n in seen.names if n in TWO_PLAYER_CODE]
+
+
+def test_three_players_undo_take_a_hint_and_read_the_moves_as_two_players_do():
+    from kalaha.view import GOOD_COLOUR, scale
+
+    d = Driver()
+    rp = d.setup(players=3, computers=("Orange",))
+    a = d.app
+    b = a.game.board
+    start = bytes(b.cells)
+    pit = next(p for p in b.legal_moves() if b.cells[b.pit_index(0, p)] + p != b.pits + 1)  # (no extra turn)
+    d.press(rp.key_of(b, 0, pit))  # Blue sows; Orange (the computer's) plays; Violet is next
+    for _ in range(3000):
+        d.frames()
+        if b.to_move == 2 and a.sowing.path is None and not a.game.handover_at:
+            break
+    d.ready()
+    assert b.to_move == 2 and set(b.movers) == {0, 1}
+    # Moves: each turn with its seat, its pits by number
+    a.click()
+    d.choose("Moves")
+    shown = lines(a)
+    assert shown[1] == "1 Blue %d" % pit and shown[2].startswith("2 Orange ")
+    a.click()  # (back to the board)
+    d.frames()
+    # Hint: Violet's best pit by the search, its key blinking green
+    a.click()
+    d.choose("Hint")
+    for _ in range(500):
+        d.frames()
+        if "good move" in " ".join(lines(a)):
+            break
+    words = " ".join(lines(a))
+    hinted = int(words.split("good move: pit ")[1].split()[0])
+    key = rp.key_of(b, 2, hinted)
+    assert key == a.hint_key and b.cells[b.pit_index(2, hinted)]
+    green = scale(GOOD_COLOUR, a.settings["brightness"], 4)
+    seen = set()
+    for _ in range(30):
+        d.frames()
+        seen.add(a.pixels[key])
+    assert green in seen
+    # Undo: the last person's turn (Blue's) and the computer's after it; saved so
+    a.click()
+    d.choose("Undo")
+    assert b.moves == [] and b.to_move == 0 and bytes(b.cells) == start
+    assert a.store.current.moves == [] and "Undone: Blue next" in lines(a)
+    a.click()
+    d.choose("Undo")  # (nothing left: said, nothing changed)
+    assert "nothing to undo" in lines(a) and b.moves == []
