@@ -1,7 +1,8 @@
 # Pocket Kalaha: every target sets up what it needs by itself.
 #   make play     the game (desktop simulator; default settings)
-#   make check    lint, types and the CPython tests but the device and slow ones: about 2.5 minutes, every edit
+#   make check    lint, types and the CPython tests but the device and slow ones: about 2 minutes, every edit
 #   make test     the whole test suite (lint, types, CPython, CircuitPython 9 and 10, emulator smoke run)
+#                 (both on two workers: JOBS=0 runs the tests in one process)
 #   make device [CP=9|10]   build/CIRCUITPY: exactly what goes on the drive (.mpy for that CircuitPython)
 #   make deploy CIRCUITPY=/media/you/CIRCUITPY [DRY_RUN=1] [FORCE=1]   copy it to a mounted drive
 #   make uf2 [FIRMWARE=adafruit-circuitpython-...macropad...uf2 CP=9|10]   one file: CircuitPython and the drive
@@ -21,6 +22,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CP ?= 10
 LEVEL ?= strong
+# The tests run on JOBS workers (pytest-xdist; JOBS=0: in this process). Tests that share build/
+# are one group on one worker (tests/conftest.py).
+JOBS ?= 2
+PYTEST := $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 .PHONY: play check test typecheck venv bench puzzles device deploy uf2 firmware memory emulate pictures web serve clean
 
@@ -48,12 +53,12 @@ pictures: $(STAMP)
 check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m tools.typecheck
-	$(PY) -m pytest -m "not device and not slow"
+	$(PYTEST) -m "not device and not slow"
 
 test: $(STAMP) node_modules/.installed
 	$(PY) -m ruff check .
 	$(PY) -m tools.typecheck
-	$(PY) -m pytest
+	$(PYTEST)
 
 typecheck: $(STAMP)
 	$(PY) -m tools.typecheck
