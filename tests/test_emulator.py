@@ -162,6 +162,51 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
         assert two or app.level == ("strong" if level == emulate.SEVEN else level)
 
 
+def test_the_emulated_puzzle_scenario_opens_puzzles_tries_one_wrong_then_right_and_steps():
+    # make emulate LEVEL=puzzles: its steps played on the app from a first start (the help, then
+    # the scenario's own steps): the push opens puzzle 1, the wrong turn is judged wrong, the
+    # answer right, each knob step is the next puzzle and the game menu's Hint lights its key.
+    from kalaha import puzzles
+    from kalaha.app import App
+    from kalaha.memflash import MemoryFlash
+    from kalaha.screens import GAME
+    from kalaha.store import Store
+
+    app = App(store=Store(MemoryFlash()))
+    now = 0
+
+    def wait(ms):
+        nonlocal now
+        for _ in range(ms // 20):
+            now += 20
+            app.tick(now)
+
+    wait(5000)  # (the first report: the help is shown)
+    marks = []
+    tries = []
+    for step in emulate.puzzle_steps():
+        if "turn" in step:
+            app.turn(step["turn"])
+        elif "click" in step:
+            app.click()
+        elif "key" in step:
+            app.key_down(step["key"])
+            wait(60)
+            app.key_up(step["key"])
+        elif "mark" in step:
+            marks.append((step["mark"], app.game.puzzle.number if app.game.puzzle else None))
+        wait(5000 if "serial" in step else step.get("wait", 20))
+        if app.game.puzzle is not None and app.store.puzzles[0] not in tries[-1:]:
+            tries.append(app.store.puzzles[0])  # (the wrong tries of the puzzle tried last)
+    steps = ["puzzle %d" % n for n in range(2, 2 + emulate.PUZZLE_STEPS)]
+    assert [name for name, _n in marks] == ["Puzzles", *steps, "Hint"]
+    assert [n for _name, n in marks] == [None, *range(1, 2 + emulate.PUZZLE_STEPS)]
+    assert tries == [0, 1, 0]  # (none, the wrong turn, then solved)
+    assert puzzles.solved(app.store, 1) and app.screen == GAME
+    last = puzzles.read(1 + emulate.PUZZLE_STEPS)
+    assert app.game.puzzle.number == last.number and app.hint_key == 5 + last.turns[0][0]
+
+
 def test_the_emulated_music_pushes_switch_the_music_off_and_on_in_the_game():
     # make emulate MUSIC=2: the tune chosen in Settings, then in the game the game menu's Music
     # pushed (emulate.music_pushes), each back in the game with the music off, on, off, on.

@@ -28,6 +28,9 @@ RING = "ring"  # `--level ring`: 3 players, the computer on two seats (Strong), 
 RING6 = "ring6"  # `--level ring6`: the same with 6 pits a seat (4 seeds)
 SEVEN = "seven"  # `--level seven`: Strong on 7 pits (Settings: Pits 7), by the knob's keys
 TWO7 = "two7"  # `--level two7`: two players on 7 pits
+PUZZLES = "puzzles"  # `--level puzzles`: the main menu's Puzzles, tried and stepped (puzzle_steps)
+PUZZLES_ROW = 3  # (the main menu of a first start: Play computer, Two players, 3-4 players, Puzzles)
+PUZZLE_STEPS = 6  # the knob's steps to the next puzzle, each in a serial report's window of its own
 # A game against the computer: the game menu's Music on/off (its 5th row: Back to game, Undo, Hint,
 # Moves, Music), pushed in the game after the computer's first turn with MUSIC=N: off, on, off, on.
 MUSIC_ROW = 5  # (the game menu: Back, Undo, Hint, Moves, How to play, Music)
@@ -390,6 +393,48 @@ def ponder_steps(level, wait_ms, player="expert", table_path=None):
     return steps, (board.store(SOUTH), board.store(1 - SOUTH)), turns
 
 
+def puzzle_steps():
+    """First start's help -> menu -> its cursor on Puzzles -> (a report) mark, push: puzzle 1 ->
+    a wrong turn, its position back -> the answer -> the knob's next puzzle PUZZLE_STEPS times,
+    each after a report and marked -> the game menu's Hint -> two reports on the puzzle's board.
+    Each mark's next report has the marked event's frame as its slowest candidate."""
+    from kalaha import SOUTH, Board
+    from kalaha.app import ANIM_SPEEDS
+    from kalaha.puzzles import CELLS, read
+    from kalaha.view import view_key_of_pit
+
+    sow_ms = ANIM_SPEEDS[1]  # (the settings' default speed)
+    puzzle = read(1, os.path.join(ROOT, "kalaha", "puzzles.txt"))
+    answer = puzzle.turns[0]
+    wrong = []
+    for pit in range(1, 7):
+        if puzzle.values[pit - 1] != -99 and pit != answer[0]:
+            wrong = [pit]
+            break
+    # (a wrong first sowing that sows again: the turn goes on with the lowest pits that can)
+    board = Board()
+    for i in range(CELLS):
+        board.cells[i] = puzzle.cells[i]
+    board.total = sum(puzzle.cells)
+    board.push(wrong[0])
+    while board.to_move == SOUTH:
+        wrong.append(next(p for p in range(1, 7) if board.is_legal(p)))
+        board.push(wrong[-1])
+    new_report = {"serial": REPORT, "new": True, "ms": 8000}
+    steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"click": 1}, {"wait": 1500}, {"shot": "menu"}]
+    steps += [{"turn": PUZZLES_ROW}, {"wait": 300}, new_report, {"mark": "Puzzles"}, {"click": 1}]
+    steps += [{"wait": 1500}, {"shot": "puzzle"}]
+    for turn, after in ((wrong, 4000), (answer, 4500)):
+        for pit in turn:
+            steps += [{"key": view_key_of_pit(SOUTH, pit, SOUTH, 6)}, {"wait": 700 + 12 * sow_ms}]
+        steps += [{"wait": after}]
+    for n in range(PUZZLE_STEPS):
+        steps += [new_report, {"mark": "puzzle %d" % (n + 2)}, {"turn": 1}, {"wait": 1500}]
+    steps += [{"shot": "stepped"}, new_report, {"mark": "Hint"}, {"click": 1}, {"wait": 300}]
+    steps += [{"turn": 1}, {"wait": 300}, {"click": 1}, new_report, new_report, {"shot": "hint"}]
+    return steps
+
+
 def music_pushes():
     """The game menu's Music pushed (MUSIC_PUSHES), each right after a serial report, so that the
     next report's slowest frame is the push's or the menu's after it: open the menu, its Music row,
@@ -538,6 +583,9 @@ def summary(out, figs):
                 )
             out.write("\n")
     for name, reports in figs.get("marks", ()):
+        if name not in MUSIC_PUSHES:  # (the puzzles' scenario: the marked event's own window)
+            out.write("%s: slowest %d ms (%s), free %d\n" % (name, *reports[0]) if reports else "")
+            continue
         shown = ["%s: slowest %d ms (%s), free %d" % (what, *r) for what, r in zip(PUSH_REPORTS, reports)]
         out.write("%s pushed in the game: %s\n" % (name, "; ".join(shown)))
     for line in figs.get("audio", ()):
@@ -571,10 +619,29 @@ def ponder_game(out, args):
     return status
 
 
+def puzzles_run(out, args):
+    """`--level puzzles`: puzzle_steps, the frames of each marked event and the heap."""
+    out.write(
+        "the main menu's Puzzles on the emulated MacroPad: puzzle 1 wrong, then right, %d steps "
+        "of the knob, the game menu's Hint (about 5 s of wall time per second)\n" % PUZZLE_STEPS
+    )
+    name = "puzzles" + ("_" + os.path.splitext(os.path.basename(args.firmware))[0] if args.firmware else "")
+    status, serial, prefix = run(puzzle_steps(), name, timeout=3 * 3600, firmware=args.firmware)
+    figs = figures(serial)
+    summary(out, figs)
+    for shot in ("menu", "puzzle", "stepped", "hint"):
+        path = "%s_%s.fb.json" % (prefix, shot)
+        if os.path.exists(path):
+            out.write("picture: %s\n" % to_png(path, path.replace(".fb.json", ".png")))
+    if status:
+        out.write(serial[-2000:] + "\n")
+    return status
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.emulate")
     parser.add_argument(
-        "--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6, SEVEN, TWO7]
+        "--level", default="strong", choices=sorted(LEVEL_CLICKS) + [TWO, RING, RING6, SEVEN, TWO7, PUZZLES]
     )
     parser.add_argument("--smoke", action="store_true", help="only boot, the menu and one move against Easy")
     parser.add_argument(
@@ -610,6 +677,8 @@ def main(argv=None):
             return 1 if problems else 0
         if args.ponder is not None:
             return ponder_game(out, args)
+        if args.level == PUZZLES:
+            return puzzles_run(out, args)
         out.write(
             "a whole %s on the emulated MacroPad (about 5 s of wall time per second)\n"
             % {
