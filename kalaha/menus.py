@@ -146,11 +146,21 @@ def continue_game(app):
 
 
 def puzzles(app):
-    """Puzzles: the first one not solved yet on the board (kalaha.puzzles, imported while they
-    are played: let go when the game menu's Main menu leaves them, kalaha.gamemenu)."""
-    from kalaha.puzzles import play
+    """Puzzles: the push, then the main menu's next frames that drew nothing (kalaha.screens.
+    Menu.work), a step each: kalaha.puzzles imported (in the heap while they are played), then
+    the first puzzle not solved yet read, then set up and drawn (kalaha.puzzles.opening). An
+    import takes a frame's whole time on the device: with the push's drawing or the puzzle's
+    that frame took 31-43 ms (docs/performance.md, "Frames")."""
+    m = app.screen
+    f = app.frame
+    if not m.opening:
+        m.opening = 2  # (the push: nothing more in its frame ...)
+    elif m.opening == 2:
+        m.opening = 1  # (... nor in the tick after it, in the same frame on the device)
+    elif not f.drawn and f.complete:
+        from kalaha.puzzles import opening  # (the import: this frame's work, the first time)
 
-    play(app)
+        opening(app, m)
 
 
 def open_replay(app):

@@ -4,7 +4,7 @@ and the device's puzzle mode (a game's board: imported while a puzzle is shown, 
 
 from kalaha.board import NORTH, SOUTH, Board
 from kalaha.compat import const, forget
-from kalaha.screens import GAME
+from kalaha.screens import GAME, MAIN_ITEM, music_item
 from kalaha.view import LOSE, WIN
 
 FILE = "kalaha/puzzles.txt"
@@ -65,6 +65,16 @@ class Puzzle:
         if self.margin:
             return "Your move: win by %d" % self.margin
         return "Your move: get a draw"
+
+    def menu(self, app):
+        """The game menu's rows in a puzzle (kalaha.screens.game_menu_items)."""
+        return (
+            ("Back to puzzle", GAME),
+            ("Hint", "hint"),
+            ("How to play", "help"),
+            music_item(app),
+            MAIN_ITEM,
+        )
 
     # ----- the player's turns (kalaha.app and kalaha.screens ask the game's puzzle) ----------
 
@@ -129,8 +139,7 @@ class Puzzle:
         the device, the event's frame has drawn): a knob turned fast reads only where it stops."""
         n = self.next
         if n and app.frame.complete and not app.frame.drawn:
-            play(app, n if n > 0 else count())
-            app.render()  # (the frame is the state drawn: finished in the next if out of time)
+            play(app, pick(app, n if n > 0 else count()))
 
 
 def _ints(word):
@@ -235,15 +244,36 @@ def solved(store, number):
     return _SOLVED + n // 8 < len(p) and bool(p[_SOLVED + n // 8] >> (n % 8) & 1)
 
 
-def play(app, number=0):
-    """Puzzle `number` on the board (0: the first not solved yet; past the last: the first),
-    South to move; the device plays no side: the player's whole turn is judged (judge)."""
-    store = app.store
+def pick(app, number=0):
+    """Puzzle `number` read (0: the first not solved yet; past the last: the first), or None."""
     if not number:
         number = 1
-        while solved(store, number):
+        while solved(app.store, number):
             number += 1
-    puzzle = read(number) or read(1)
+    return read(number) or read(1)
+
+
+def opening(app, menu):
+    """The main menu's Puzzles, in the frames that drew nothing after the one that imported this
+    module (kalaha.menus.puzzles): the first puzzle not solved yet read in one, then set up and
+    drawn in the next. Another screen shown meanwhile, the menu back: nothing opens."""
+    p = menu.opening
+    if menu.items(app)[app.cursor][1] != "puzzles":
+        menu.opening = 0
+        forget("kalaha.puzzles")  # (imported for nothing: the main menu does not hold it)
+    elif p == 1:
+        menu.opening = -1  # (the import was this frame's work)
+    elif p == -1:
+        menu.opening = pick(app) or -2  # (-2: none there, said in the next)
+    else:
+        menu.opening = 0
+        play(app, None if p == -2 else p)
+
+
+def play(app, puzzle):
+    """`puzzle` (pick's) on the board, South to move, drawn; the device plays no side: the
+    player's whole turn is judged (judge). Called in a frame that drew nothing (opening,
+    Puzzle.work): with the read, about 17 ms on the device."""
     if puzzle is None:
         app.say("no puzzles here")
         return
@@ -266,3 +296,4 @@ def play(app, number=0):
     if app.screen != GAME:
         app.go(GAME)
     puzzle.again(app)
+    app.render()  # (in a frame's work: the state drawn, finished in the next frame if out of time)

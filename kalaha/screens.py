@@ -97,6 +97,8 @@ class Menu(Page):
     """A menu screen made from data: its heading, and its items (fixed, or made by a function,
     or by a function of the module it loads while shown)."""
 
+    opening = 0  # the main menu: the frames after its Puzzles' push (kalaha.menus.puzzles)
+
     def __init__(self, heading, menu=(), items_of=None, module=None, clock_runs=False, footer=""):
         self.heading = heading
         self.menu = menu
@@ -114,7 +116,10 @@ class Menu(Page):
         return f(app)
 
     def work(self, app):
-        app.menus_ahead()
+        if self.opening:
+            self.of_module("puzzles")(app)  # (the main menu's Puzzles pushed: kalaha.menus)
+        else:
+            app.menus_ahead()
 
 
 def main_items(app):
@@ -356,13 +361,7 @@ class Settings(Menu):
 def game_menu_items(app):
     """Only what applies: Swap while the swap is offered, Agree draw between two players."""
     if app.game.puzzle is not None:
-        return (
-            ("Back to puzzle", GAME),
-            ("Hint", "hint"),
-            ("How to play", "help"),
-            music_item(app),
-            MAIN_ITEM,
-        )
+        return app.game.puzzle.menu(app)  # (a puzzle's own rows: kalaha.puzzles)
     items = [("Back to game", GAME), ("Undo", "undo")]
     b = app.game.board
     # two people at one board: the swap and the draw; else (the computer plays) the hint

@@ -90,6 +90,7 @@ def whole_turn_from(puzzle, pit):
 
 def open_puzzles(p):
     p.choose("Puzzles")
+    p.frames(3)  # (their code imported in a frame of its own, the first puzzle read, shown)
     assert p.app.screen == GAME and p.app.game.puzzle is not None
 
 
@@ -307,3 +308,71 @@ def test_a_damaged_puzzle_record_ends_the_journal_and_the_rest_is_kept():
     loaded = Store(MemoryFlash(bytes(image)))
     assert loaded.message == "Part lost: rest kept"
     assert puzzles.solved(loaded, 1) and not puzzles.solved(loaded, 2) and loaded.puzzles[0] == 1
+
+
+class Imports:
+    """The modules of kalaha loaded while it is on sys.meta_path (an import hook: a module found
+    in sys.modules is not loaded again)."""
+
+    def __init__(self):
+        self.names = []
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.startswith("kalaha."):
+            self.names.append(fullname)
+        return None
+
+    def __enter__(self):
+        sys.meta_path.insert(0, self)
+        return self.names
+
+    def __exit__(self, *exc):
+        sys.meta_path.remove(self)
+
+
+def test_the_push_into_puzzles_imports_their_code_in_a_frame_of_its_own_that_draws_nothing():
+    # An import takes a whole frame on the device: the push and the tick after it (on the device
+    # one frame) import nothing, the next frame imports kalaha.puzzles and draws nothing, the next
+    # reads the first puzzle, the one after shows it (docs/performance.md, "Frames").
+    from kalaha.compat import forget
+
+    forget("puzzles")
+    p = Player()
+    a = p.app
+    p.frames(5)  # (the main menu's actions imported ahead: App.menus_ahead)
+    with Imports() as loaded:
+        p.choose("Puzzles")  # (the push, then a frame)
+    assert loaded == [] and a.screen == MENU
+    with Imports() as loaded:
+        p.frames()
+    assert loaded == ["kalaha.puzzles"] and not a.frame.drawn and a.screen == MENU
+    p.frames()  # (the first puzzle read: nothing drawn)
+    assert not a.frame.drawn and a.screen == MENU and a.game.puzzle is None
+    with Imports() as loaded:
+        p.frames()
+    assert loaded == [] and a.screen == GAME and p.label() == "Puzzle 1"
+    # A push followed at once by another screen's opens no puzzle when the menu is back.
+    a.click()
+    p.frames()
+    p.choose("Main menu")
+    p.frames(3)
+    p.choose("Puzzles")
+    a.turn(-a.cursor)
+    a.click()  # (Play computer, before the puzzles' frames)
+    p.frames(3)
+    p.choose("Back")
+    p.frames(5)
+    assert a.screen == MENU and a.game.puzzle is None
+
+
+def test_no_puzzle_file_is_said_on_the_main_menu(monkeypatch):
+    p = Player()
+    a = p.app
+    p.frames(5)
+    import importlib
+
+    # (the module the app imports: another test may have let the first one go)
+    monkeypatch.setattr(importlib.import_module("kalaha.puzzles"), "pick", lambda app, number=0: None)
+    p.choose("Puzzles")
+    p.frames(3)
+    assert a.screen == MENU and a.game.puzzle is None and a.message == "no puzzles here"
