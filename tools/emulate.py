@@ -627,9 +627,14 @@ def puzzles_run(out, args):
     )
     name = "puzzles" + ("_" + os.path.splitext(os.path.basename(args.firmware))[0] if args.firmware else "")
     status, serial, prefix = run(puzzle_steps(), name, timeout=3 * 3600, firmware=args.firmware)
-    figs = figures(serial)
-    summary(out, figs)
-    for shot in ("menu", "puzzle", "stepped", "hint"):
+    return reported(out, status, serial, prefix, ("menu", "puzzle", "stepped", "hint"))
+
+
+def reported(out, status, serial, prefix, shots):
+    """A run's figures, its pictures (`shots` that were taken) as PNG, and the serial's end if
+    it failed; its status."""
+    summary(out, figures(serial))
+    for shot in shots:
         path = "%s_%s.fb.json" % (prefix, shot)
         if os.path.exists(path):
             out.write("picture: %s\n" % to_png(path, path.replace(".fb.json", ".png")))
@@ -701,15 +706,7 @@ def main(argv=None):
             timeout=6 * 3600,
             firmware=args.firmware,
         )
-        figs = figures(serial)
-        summary(out, figs)
-        for name in ("menu", "music", "start", "result"):
-            path = "%s_%s.fb.json" % (prefix, name)
-            if os.path.exists(path):
-                out.write("picture: %s\n" % to_png(path, path.replace(".fb.json", ".png")))
-        if status:
-            out.write(serial[-2000:] + "\n")
-        return status
+        return reported(out, status, serial, prefix, ("menu", "music", "start", "result"))
     except EmulatorMissing as e:
         sys.stderr.write("kalaha: %s\n" % e)
         return 2
