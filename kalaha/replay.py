@@ -135,7 +135,7 @@ class Replay(Page):
             from kalaha.ring import RingBoard
 
             r = g.rules
-            self.board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
+            self.board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], g.clocks[0])
         else:
             self.board = Board(**g.rules)
             if self.board.pits > 6:

@@ -13,7 +13,7 @@ from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
 from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, RING_ROW, Menu
-from kalaha.store import RING_MODE, ring_computers
+from kalaha.store import RING_MODE
 from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, PHASE_MS, SEAT_NAMES, scale
 
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")  # (kalaha.ai's: let go in a game of 3-4 players)
@@ -178,8 +178,9 @@ def begin_ring(app):
     r.first %= r.players
     board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first, False)
     rules = {"seats": r.players, "pits": r.pits, "seeds": r.seeds, "capture_from": r.capture}
-    level = LEVEL_NAMES.index(r.level) | (r.first << 4) | (r.limit << 6)
-    app.store.new_game(rules, RING_MODE, level, r.computers)  # (its clock byte: the seats as bits)
+    # (a field a setting: the computer's seats in the clock byte, the first seat and the move time
+    # in the clocks': kalaha.store.RING_MODE)
+    app.store.new_game(rules, RING_MODE, LEVEL_NAMES.index(r.level), r.computers, (r.first, r.limit))
     show_game(app, board)
 
 
@@ -193,10 +194,9 @@ def resume(app, saved):
         rules["seeds"],
         rules["capture_from"],
     )
-    r.level = LEVEL_NAMES[saved.level & 3]
-    r.computers = ring_computers(saved)
-    r.first = (saved.level >> 4) & 3
-    r.limit = saved.level >> 6
+    r.level = LEVEL_NAMES[saved.level]
+    r.computers = saved.clock
+    r.first, r.limit = saved.clocks
     board = RingBoard(r.players, r.pits, r.seeds, r.capture, r.first, False)
     for pit in saved.moves:
         board.push(pit)

@@ -121,17 +121,10 @@ DEFAULT_SETTINGS = {
 }
 
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
-# ... 3: 3-4 players (kalaha.ring); its level byte: the level, a count of computer seats (the
-# last ones: saves before the seats were chosen one by one), the first seat and the move time, 2
-# bits each; its clock byte: the computer seats as bits (ring_computers)
+# ... 3: 3-4 players (kalaha.ring), a field a setting: the level byte its level, the clock byte
+# the computer's seats as bits (seat 0 bit 0), the two clocks' fields (a ring has no chess
+# clock) the first seat and the move time (SavedGame.decode reads older saves too)
 RING_MODE = const(3)
-
-
-def ring_computers(g):
-    """A saved game of 3-4 players' computer seats as bits (seat 0 is bit 0)."""
-    seats = g.rules["seats"]
-    last = ((1 << seats) - 1) ^ ((1 << (seats - ((g.level >> 2) & 3))) - 1)
-    return g.clock | last
 
 
 class Damaged(ValueError):
@@ -219,14 +212,21 @@ class SavedGame:
             raise Damaged("rules")
         if ring != (mode == RING_MODE) or (not ring and data[start + 1] > 7):
             raise Damaged("rules")
-        if ring and (level & 3 >= _N_LEVELS or (level >> 2) & 3 >= rules["seats"]):
-            raise Damaged("level")
-        if ring and ((level >> 4) & 3 >= rules["seats"] or level >> 6 > 2):
-            raise Damaged("first seat or time")
-        if mode > RING_MODE or (not ring and (level >= _N_LEVELS or clock >= N_CONTROLS)):
+        old = 0
+        if ring:
+            # A save from before each setting had its field: the level byte held the level, a
+            # count of the last seats as the computer's, the first seat and the move time.
+            seats = rules["seats"]
+            old = level >> 4
+            last = (level >> 2) & 3
+            if last >= seats:
+                raise Damaged("level")
+            clock |= ((1 << seats) - 1) ^ ((1 << (seats - last)) - 1)
+            level &= 3
+        if mode > RING_MODE or level >= _N_LEVELS or (not ring and clock >= N_CONTROLS):
             raise Damaged("mode, level or clock")
         g = cls(rules, mode, level, clock)
-        if ring and (clock >> rules["seats"] or ring_computers(g) == (1 << rules["seats"]) - 1):
+        if ring and (clock >> seats or clock == (1 << seats) - 1):
             raise Damaged("computer seats")  # (a person plays at least one seat)
         g.result = data[start + 5] if data[start + 5] != 255 else -1
         g.end = data[start + 6]
@@ -236,6 +236,12 @@ class SavedGame:
         for side in range(2):
             o = start + 8 + 3 * side
             g.clocks[side] = data[o] | (data[o + 1] << 8) | (data[o + 2] << 16)
+        if ring:
+            c = g.clocks  # (the first seat and the move time; an older save's from its level byte)
+            c[0] |= old & 3
+            c[1] |= old >> 2
+            if c[0] >= seats or c[1] > 2:
+                raise Damaged("first seat or time")
         end = start + 14 + (n + 1) // 2
         if end > limit:
             raise Damaged("moves cut short")
@@ -326,7 +332,7 @@ class Store:
             seats = g.rules["seats"]
             at = STAT_RING + (0 if seats == 3 else 2)
             s[at] += 1
-            if result & ~ring_computers(g):
+            if result & ~g.clock:
                 s[at + 1] += 1
         elif g.mode == TWO_PLAYERS:
             s[STAT_TWO_PLAYER + result] += 1

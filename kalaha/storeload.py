@@ -156,7 +156,7 @@ def ring_replays(g):
 
     try:
         r = g.rules
-        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3, False)
+        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], g.clocks[0], False)
         for m in g.moves:
             board.push(m)
         ok = g.result < 0 or 0 < g.result < 1 << r["seats"]

@@ -252,7 +252,7 @@ def saved_board(saved):
         from kalaha.ring import RingBoard
 
         r = saved.rules
-        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (saved.level >> 4) & 3)
+        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], saved.clocks[0])
     else:
         from kalaha.board import Board
 

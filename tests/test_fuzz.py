@@ -113,7 +113,7 @@ def check_loaded(store):
     for g in store.history:
         if g.mode == RING_MODE:  # a game of 3-4 players: its moves replay, its first places are seats
             r = g.rules
-            board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (g.level >> 4) & 3)
+            board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], g.clocks[0])
             for pit in g.moves:
                 board.push(pit)
             assert 0 < g.result < 1 << r["seats"]
@@ -122,7 +122,7 @@ def check_loaded(store):
     cur = store.current
     if cur is not None and cur.mode == RING_MODE:  # a game of 3-4 players: its moves replay
         r = cur.rules
-        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], (cur.level >> 4) & 3)
+        board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], cur.clocks[0])
         for pit in cur.moves:
             board.push(pit)
     elif cur is not None:

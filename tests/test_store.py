@@ -222,23 +222,24 @@ def test_flash_wear_ten_games_a_day_for_five_years():
 
 def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     from kalaha import store as store_module
-    from kalaha.store import RING_MODE, STAT_RING, ring_computers
+    from kalaha.store import RING_MODE, STAT_RING
 
     rng = random.Random(4)
     flash = MemoryFlash()
     s = Store(flash)
-    for seats, computers in ((3, 2), (4, 3), (3, 0)):
+    for seats, computers in ((3, 0b110), (4, 0b1110), (3, 0)):
         board = RingBoard(seats, 4, 3, 2)
         rules = {"seats": seats, "pits": 4, "seeds": 3, "capture_from": 2}
-        s.new_game(rules, RING_MODE, 2 + 4 * computers)
+        s.new_game(rules, RING_MODE, 2, computers)
         while not board.over:
             pit = rng.choice(board.legal_moves())
             board.push(pit)
             s.move(pit)
         ranks = board.ranks()
         s.end_game(sum(1 << seat for seat in range(seats) if ranks[seat] == 1))
-    # one in progress, across a power cut and a compaction
-    s.new_game({"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}, RING_MODE, 3 + 4)
+    # one in progress, across a power cut and a compaction: a field a setting (its level, the
+    # computer's seats, the first seat, the move time)
+    s.new_game({"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}, RING_MODE, 3, 0b1000, (2, 1))
     for pit in (1, 2):
         s.move(pit)
     for image in (flash.read(), None):
@@ -249,8 +250,8 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
         assert again.message == "" and state(again) == state(s)
         cur = again.current
         assert cur.mode == RING_MODE and cur.rules == {"seats": 4, "pits": 3, "seeds": 5, "capture_from": 1}
-        assert cur.level == 7 and cur.moves == [1, 2]
-        assert ring_computers(cur) == 0b1000  # (a count of the last seats, as saved before seat by seat)
+        assert cur.level == 3 and cur.moves == [1, 2]
+        assert cur.clock == 0b1000 and cur.clocks == [2, 1]
         assert again.stats[STAT_RING] == 2 and again.stats[STAT_RING + 2] == 1
         assert [g.mode for g in (again.history[i] for i in range(3))] == [RING_MODE] * 3  # (in Replay)
     # the computer's seats chosen one by one: saved as bits; all of them is damage, not a game
@@ -259,7 +260,15 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
         chosen.new_game({"seats": 3, "pits": 4, "seeds": 4, "capture_from": 0}, RING_MODE, 2, computers)
         chosen.move(2)
         cur = Store(MemoryFlash(chosen.flash.read())).current
-        assert (cur is not None and ring_computers(cur) == computers and cur.moves == [2]) == kept
+        assert (cur is not None and cur.clock == computers and cur.moves == [2]) == kept
+    # the first seat and the move time in range, or the save is damage
+    for first, limit, kept in ((2, 2, True), (3, 0, False), (0, 3, False)):
+        chosen = Store(MemoryFlash())
+        rules = {"seats": 3, "pits": 4, "seeds": 4, "capture_from": 0}
+        chosen.new_game(rules, RING_MODE, 1, 1, (first, limit))
+        cur = Store(MemoryFlash(chosen.flash.read())).current
+        assert (cur is not None and cur.clocks == [first, limit] and cur.level == 1) == kept
+
     # a saved game whose moves break the rules is dropped, and said
     bad = Store(MemoryFlash())
     bad.new_game({"seats": 3, "pits": 4, "seeds": 1, "capture_from": 0}, RING_MODE, 0)
@@ -285,6 +294,27 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     loaded = Store(MemoryFlash(old.read()))
     assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0, 0, 0]
     assert loaded.settings == DEFAULT_SETTINGS
+
+
+def test_a_save_of_three_players_from_before_each_setting_had_its_field_loads_the_same():
+    # Saves before: the level byte held the level, a count of the last seats as the computer's,
+    # the first seat and the move time, two bits each; the clock byte the seats chosen one by one.
+    from kalaha.store import RING_MODE
+
+    for packed, chosen, want in (
+        (3 + (1 << 2) + (2 << 4) + (1 << 6), 0b0001, (3, 0b1001, [2, 1])),  # 4 seats: Cyan by count
+        (2 + (2 << 2), 0, (2, 0b1100, [0, 0])),
+        (1, 0b0010, (1, 0b0010, [0, 0])),
+    ):
+        old = Store(MemoryFlash())
+        old.new_game({"seats": 4, "pits": 4, "seeds": 4, "capture_from": 0}, RING_MODE, packed, chosen)
+        old.move(2)
+        cur = Store(MemoryFlash(old.flash.read())).current
+        assert (cur.level, cur.clock, cur.clocks) == want and cur.moves == [2]
+    # ... and one whose count leaves no person's seat is damage, not a game
+    old = Store(MemoryFlash())
+    old.new_game({"seats": 3, "pits": 4, "seeds": 4, "capture_from": 0}, RING_MODE, 2 + (2 << 2), 0b001)
+    assert Store(MemoryFlash(old.flash.read())).current is None
 
 
 def test_a_saved_game_keeps_every_time_control_and_refuses_one_past_them():
