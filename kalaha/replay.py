@@ -9,16 +9,25 @@ from kalaha.screens import MENU, REPLAY_LIST, Page
 from kalaha.store import RING_MODE, TWO_PLAYERS
 from kalaha.view import OFF, SEAT_NAMES, SIDE_TITLES, SOW_COLOUR, YOURS_COLOUR, scale
 
+# The list's rows, and the kept games' bytes and their length they were made from: made once,
+# not a frame (each row decodes a game, its moves too).
+_LISTED = [None, None, 0]
+
 
 def replay_items(app):
-    items = []
     history = app.store.history
+    if _LISTED[1] is history.data and _LISTED[2] == len(history.data):
+        return _LISTED[0]
+    items = []
     for n in range(len(history)):
         g = history[len(history) - 1 - n]
         items.append(("%2d %s" % (n + 1, game_words(g)), "open_replay"))
     if not history:
         items.append(("no finished games", None))
     items.append(("Back", MENU))
+    _LISTED[0] = items
+    _LISTED[1] = history.data
+    _LISTED[2] = len(history.data)
     return items
 
 

@@ -123,7 +123,7 @@ DEFAULT_SETTINGS = {
 TWO_PLAYERS = const(2)  # mode byte: 0/1 = the computer's side, 2 = two players
 # ... 3: 3-4 players (kalaha.ring), a field a setting: the level byte its level, the clock byte
 # the computer's seats as bits (seat 0 bit 0), the two clocks' fields (a ring has no chess
-# clock) the first seat and the move time (SavedGame.decode reads older saves too)
+# clock) the first seat and the move time (kalaha.storeload.decoded reads older saves too)
 RING_MODE = const(3)
 
 
@@ -212,22 +212,9 @@ class SavedGame:
             raise Damaged("rules")
         if ring != (mode == RING_MODE) or (not ring and data[start + 1] > 7):
             raise Damaged("rules")
-        old = 0
-        if ring:
-            # A save from before each setting had its field: the level byte held the level, a
-            # count of the last seats as the computer's, the first seat and the move time.
-            seats = rules["seats"]
-            old = level >> 4
-            last = (level >> 2) & 3
-            if last >= seats:
-                raise Damaged("level")
-            clock |= ((1 << seats) - 1) ^ ((1 << (seats - last)) - 1)
-            level &= 3
-        if mode > RING_MODE or level >= _N_LEVELS or (not ring and clock >= N_CONTROLS):
-            raise Damaged("mode, level or clock")
+        if mode > RING_MODE or (not ring and (level >= _N_LEVELS or clock >= N_CONTROLS)):
+            raise Damaged("mode, level or clock")  # (a ring's settings: kalaha.storeload.decoded)
         g = cls(rules, mode, level, clock)
-        if ring and (clock >> seats or clock == (1 << seats) - 1):
-            raise Damaged("computer seats")  # (a person plays at least one seat)
         g.result = data[start + 5] if data[start + 5] != 255 else -1
         g.end = data[start + 6]
         if g.result > (15 if ring else DRAW) or g.end > END_TIME:
@@ -236,12 +223,6 @@ class SavedGame:
         for side in range(2):
             o = start + 8 + 3 * side
             g.clocks[side] = data[o] | (data[o + 1] << 8) | (data[o + 2] << 16)
-        if ring:
-            c = g.clocks  # (the first seat and the move time; an older save's from its level byte)
-            c[0] |= old & 3
-            c[1] |= old >> 2
-            if c[0] >= seats or c[1] > 2:
-                raise Damaged("first seat or time")
         end = start + 14 + (n + 1) // 2
         if end > limit:
             raise Damaged("moves cut short")

@@ -178,6 +178,26 @@ def _fresh(store, message):
     store.needs_compaction = True  # the first save writes the header and a snapshot
 
 
+def decoded(data, start, end):
+    """A saved game from the journal (kalaha.store.SavedGame.decode), a ring's settings each in
+    its field (kalaha.store.RING_MODE) and checked. A save from before they had fields held in its
+    level byte the level, a count of the last seats as the computer's, the first seat and the
+    move time, two bits each: read into the fields (the zeros of a save made since)."""
+    g, p = SavedGame.decode(data, start, end)
+    if g.mode == RING_MODE:
+        seats = g.rules["seats"]
+        level = g.level
+        last = (level >> 2) & 3
+        c = g.clocks
+        c[0] |= (level >> 4) & 3
+        c[1] |= level >> 6
+        g.level = level & 3
+        g.clock |= ((1 << seats) - 1) ^ ((1 << (seats - last)) - 1) if last < seats else 255
+        if g.clock >> seats or g.clock == (1 << seats) - 1 or c[0] >= seats or c[1] > 2:
+            raise Damaged("the settings of 3-4 players")  # (a person plays one seat at least)
+    return g, p
+
+
 def _apply(store, data, kind, start, end):
     if kind == R_SNAPSHOT:
         p = _read_settings(store, data, start)
@@ -190,13 +210,13 @@ def _apply(store, data, kind, start, end):
             raise Damaged("too many games")
         store.history = History()
         for _ in range(count):
-            game, p = SavedGame.decode(data, p, end)
-            store.history.append(game)
+            game, p = decoded(data, p, end)
+            store.history.append(game)  # (encoded again: an older save's settings in their fields)
         store.current = None
         if p >= end:
             raise Damaged("snapshot cut short")
         if data[p]:
-            store.current, p = SavedGame.decode(data, p + 1, end)
+            store.current, p = decoded(data, p + 1, end)
         else:
             p += 1
         # the games of 3-4 players' counters, after the rest (a snapshot from before has none),
@@ -215,7 +235,7 @@ def _apply(store, data, kind, start, end):
     elif kind == R_SETTINGS:
         _read_choices(store, data, _read_settings(store, data, start), end)
     elif kind == R_NEWGAME:
-        store.current, _p = SavedGame.decode(data, start, end)
+        store.current, _p = decoded(data, start, end)
     elif kind == R_MOVE or kind == _R_CLOCK:
         if store.current is None:
             raise ValueError("move without a game")

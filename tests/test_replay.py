@@ -285,3 +285,39 @@ def test_how_to_play_from_the_game_menu_and_back_to_the_game():
     a.click()
     d.frames()
     assert a.screen == MENU
+
+
+def test_the_list_decodes_its_games_once_not_every_frame(monkeypatch):
+    # Each row decodes a kept game, its moves too: made in the list's first frame, kept while the
+    # kept games stay as they are, made again when one is added.
+    from kalaha import store as store_module
+
+    rng = random.Random(3)
+    store = Store(MemoryFlash())
+    rules = {"pits": 6, "seeds": 3, "empty_capture": False, "alga": False, "swap": False}
+    for mode in (NORTH, TWO_PLAYERS, SOUTH):
+        b = Board(**rules)
+        play(store, b, rules, mode, 3, rng)
+        store.end_game(b.outcome().code)
+    a = App(store=store, welcome=False)
+    a.tick(0)
+    decoded = []
+    real = store_module.SavedGame.decode
+    monkeypatch.setattr(store_module.SavedGame, "decode", lambda *args: decoded.append(1) or real(*args))
+    a.go(REPLAY_LIST)
+    a.tick(20)
+    first = len(decoded)
+    for t in range(40, 400, 20):
+        a.tick(t)
+    a.turn(1)
+    a.tick(420)
+    assert first == 3 and len(decoded) == 3  # (the first frame's, then none)
+    b = Board(**rules)
+    store.new_game(rules, NORTH, 1)
+    for pit in (1, 2):
+        b.push(pit)
+        store.move(pit)
+    b.resign(SOUTH)
+    store.end_game(b.outcome().code)
+    a.tick(440)
+    assert len(decoded) == 3 + 4 and sum(1 for row in lines(a) if re.match(r"^[> ]*\d+ ", row)) >= 4
