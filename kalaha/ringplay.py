@@ -278,10 +278,12 @@ def turn(app, delta):
 
 
 def clock(app, now):
-    """The move time: it starts when a person's turn does; run out, the computer plays the turn."""
+    """The move time: it starts when a person's turn does; run out, the computer plays the turn.
+    Run after the frame is drawn (the layout's work): a change draws it again."""
     r = RING
     g = app.game
     b = g.board
+    started = r.turn_started
     if b.to_move != r.clock_seat:  # (a new turn: an extra turn's next sowing is the same turn)
         r.clock_seat = b.to_move
         r.turn_started = -1
@@ -293,7 +295,9 @@ def clock(app, now):
         elif now - r.turn_started >= LIMITS[r.limit]:
             r.auto = b.to_move
             app.say("%s: time is up" % SEAT_NAMES[b.to_move], 2500)  # (the computer sows for it)
-            app.render()  # (said after this frame was drawn: App.tick draws before the work)
+            app.render()
+    if r.turn_started != started:
+        app.render()  # (the words' seconds begin, or end with the turn)
 
 
 def work(app):
