@@ -512,7 +512,7 @@ class App:
         if b.to_move is None:
             self.end_game()
             return
-        if g.computer is None and b.to_move != sowing.side and b.to_move != g.facing and g.human_to_move():
+        if g.computer is None and b.to_move != g.facing and g.human_to_move():
             # People at one board: the sowing's end is shown to the one who made it, then the
             # device goes to the next person (game_tick, hand_over).
             g.handover_at = self.now + HANDOVER_MS

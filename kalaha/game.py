@@ -42,7 +42,9 @@ class Game:
         # kalaha.seven for seven pits a side, kalaha.ringplay for 3-4 seats. Chosen when a game
         # begins (kalaha.menus.begin_game, kalaha.ringplay.show_game).
         self.layout = None
-        self.ring = False  # a game of 3-4 seats round one ring (its layout kalaha.ringplay)
+        # A game of 3-4 seats round one ring (its layout kalaha.ringplay): a flag set with the
+        # layout, not asked of it (docs/decisions.md, "One game flow": the heap)
+        self.ring = False
         self.last_second = -1  # the running clock's last whole second (its tick in the last ten)
         self.forget_last_turn()
 

@@ -77,7 +77,7 @@ class Thinker:
             self.search = Search(max_ply=SEARCH_PLIES)
             self.machine = CODE == "machine code"
             if self.given_slice is None:
-                self.slice_nodes = MACHINE_SLICE_NODES if CODE == "machine code" else SLICE_NODES
+                self.slice_nodes = MACHINE_SLICE_NODES if self.machine else SLICE_NODES
 
     def busy(self):
         return self.thinking or self.hinting

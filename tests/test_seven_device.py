@@ -4,41 +4,26 @@ setup, the help, replay, hint and undo, and random sessions on seven pits."""
 
 import random
 
+from drivers import Driver
 from fits import TextCheck
 from monkey import Session, check
-from playout import Hands
 
 from host.keycaps import key_caption
 from host.reading import app_lines, read_seven, screen_kind
-from kalaha.app import App
 from kalaha.screens import GAME, MENU, RESULT
 from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, YOURS_COLOUR
 
 
-class Seven(Hands):
+class Seven(Driver):
     """Hands on an app set to seven pits, reading the display as a player does."""
 
     def __init__(self, **settings):
         settings.setdefault("pits", 7)
-        Hands.__init__(self, App(settings))
+        Driver.__init__(self, **settings)
         self.frames(5)
 
-    def settle(self, limit=30000):
-        a = self.app
-        for _ in range(limit):
-            self.frames()
-            if a.screen != GAME:
-                return
-            g = a.game
-            if (
-                a.sowing.path is None
-                and not g.handover_at
-                and a.now >= a.hold_until
-                and not a.thinker.thinking
-                and (g.board.to_move is None or g.board.to_move != g.computer)
-            ):
-                return
-        raise AssertionError("the app never settled")
+    def settle(self):
+        self.idle(30000)
 
     def read(self):
         return read_seven(self.app.frame.buf)
