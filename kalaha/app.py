@@ -220,11 +220,10 @@ class App:
         elif not self.thinker.busy():
             g = self.game
             b = g.board
-            if g.puzzle is not None:
-                pass  # (a puzzle: the device plays no side, App.finish_sowing judges the turn)
-            elif b is not None and b.to_move is not None and b.to_move == g.computer:
-                self.thinker.start_move(b, self.level, self.games_started, now)
-            elif g.computer is not None and b is not None and b.to_move is not None:
+            if b is not None and b.to_move is not None and b.to_move == g.computer:
+                if g.puzzle is None or g.puzzle.reply:  # (a puzzle: North answers a wrong try)
+                    self.thinker.start_move(b, self.computer_level(), self.games_started, now)
+            elif g.computer is not None and b is not None and b.to_move is not None and g.puzzle is None:
                 # The player's turn: the computer's reply is searched meanwhile (pondering).
                 self.thinker.ponder_turn(b, self.level, self.games_started, g.version)
             self.view.update_hints(self)
@@ -259,11 +258,16 @@ class App:
         if self.game.version != version or not th.busy():
             self.render()  # it sowed, or the hint is found
 
+    def computer_level(self):
+        """The level the computer plays at: the game's, or in a puzzle the one of its replies."""
+        g = self.game
+        return self.level if g.puzzle is None else g.puzzle.level
+
     def computer_slice(self):
         """Think, then sow once the pause has passed and the last sowing's effect has stopped
         blinking, so the player reads the last move's effect before the computer's cause."""
         th = self.thinker
-        pit = th.move(self.game.board, self.level, self.games_started, self.now)
+        pit = th.move(self.game.board, self.computer_level(), self.games_started, self.now)
         if pit and self.now - th.started >= COMPUTER_PAUSE_MS and not self.effect.until:
             th.pit = 0
             th.thinking = False
@@ -506,8 +510,8 @@ class App:
                 self.effect.start(
                     colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + _EFFECT_MS
                 )
-        if g.puzzle is not None and b.to_move != sowing.side:
-            g.puzzle.judge(self)  # (the player's whole turn has ended: kalaha.puzzles)
+        if g.puzzle is not None and (b.to_move != sowing.side or g.puzzle.reply):
+            g.puzzle.judge(self)  # (a whole turn has ended, or North replies: kalaha.puzzles)
             return
         if b.to_move is None:
             self.end_game()

@@ -31,8 +31,8 @@ PAGES = (
     "Bottom keys: < sow >.\n7 pits: the computer\nsearches every move.",
     "3-4 players\nEach seat a colour:\nperson or computer.\nRows in sowing order,\n"
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
-    "Puzzles\nMain menu: Puzzles.\nFind your best whole\nturn; the goal is on\n"
-    "the right. Wrong: it\ncomes back. Knob:\nnext or previous.",
+    "Puzzles\nFind your best whole\nturn; the goal is on\nthe right. Wrong: the\n"
+    "computer answers,\nthen it comes back.\nKnob: next/previous.",
     "Puzzles\nTwo wrong tries: the\nanswer's key blinks\ngreen (menu: Hint).\n"
     "Solved ones are kept;\nthe first unsolved\nopens first.",
     "Music\nSettings: Music picks\none of 5 calm tunes.\nIn a game: push the\n"

@@ -15,7 +15,7 @@ CELLS = const(14)  # 6 pits, the store, 6 pits, the store: South (the mover) fir
 _TRIES = const(0)  # kalaha.store.Store.puzzles: the wrong tries of the puzzle tried last ...
 _TRIED = const(1)  # ... its number (2 bytes) ...
 _SOLVED = const(7)  # ... and from here a bit a puzzle, solved (kalaha.store)
-_SHOWN_MS = const(2500)  # a wrong turn's end shown this long before the position comes back
+_SHOWN_MS = const(2500)  # the end of a wrong try and of the reply shown this long, then the position
 _HINT_AFTER = const(2)  # wrong tries before the answer's key lights by itself
 
 # A theme a puzzle, by its number in the file: what the best line is about.
@@ -45,6 +45,9 @@ class Puzzle:
         self.theme = theme
         self.grade = grade
         self.next = 0  # the puzzle asked for by the knob or a key, read in a quiet frame (work)
+        self.reply = ""  # a wrong try's words while North's best reply is played (App.game_tick)
+
+    level = "expert"  # North's replies (kalaha.ai.LEVELS): best in all of the set's (performance.md)
 
     # ----- what the board says in a puzzle (kalaha.view asks) --------------------------------
 
@@ -60,6 +63,8 @@ class Puzzle:
 
     def footer(self, app):
         """The words when nothing is said: the goal, or what comes next."""
+        if self.reply:
+            return self.reply  # (the reply's sowings end what was said: App.sow)
         if app.game.board.to_move != SOUTH:
             return "key: next puzzle"
         if self.margin:
@@ -79,13 +84,17 @@ class Puzzle:
     # ----- the player's turns (kalaha.app and kalaha.screens ask the game's puzzle) ----------
 
     def again(self, app):
-        """The puzzle's position back (a wrong try's end), and the hint after enough wrong tries."""
+        """The puzzle's position back (a wrong try and its reply shown), and the hint after
+        enough wrong tries."""
         g = app.game
         b = g.board
+        app.thinker.cancel()
         while b.ply:
             b.pop()
+        self.reply = ""
         g.version += 1
         g.handover_at = 0
+        app.message = ""
         app.effect.until = 0  # (the last turn's capture or extra turn blinks no more)
         app.effect.keys[0] = app.effect.keys[1] = -1
         g.forget_last_turn()
@@ -104,9 +113,15 @@ class Puzzle:
         app.say("Hint: the green key", 3000)
 
     def judge(self, app):
-        """The player's whole turn has ended (App.finish_sowing): right, saved with a word of why;
-        wrong, saved, what it loses said, and the position back after a moment (App.hand_over)."""
+        """A whole turn has ended, or a sowing of North's reply (App.finish_sowing). The
+        player's: right, saved with a word of why; wrong, saved, what it loses said, North's
+        best reply played (App.game_tick). North's (or a try that ended the game): its end shown
+        a moment, then the position back (App.hand_over, again)."""
         g = app.game
+        if self.reply:
+            if g.board.to_move != NORTH:  # (its extra turns say nothing: the loss stays said)
+                g.handover_at = app.now + _SHOWN_MS
+            return
         turn = g.last_turn
         right = [int(pit) for pit in turn.split("-")] in self.turns
         app.store.puzzle_tried(self.number, right)
@@ -117,14 +132,21 @@ class Puzzle:
         app.sound(LOSE)
         first = int(turn.split("-")[0])
         if first == self.turns[0][0]:
-            app.say("S%d right, rest not" % first, _SHOWN_MS)
+            words = "S%d right, rest not" % first
         else:
-            app.say("S%d loses %d seeds" % (first, self.margin - self.values[first - 1]), _SHOWN_MS)
-        g.handover_at = app.now + _SHOWN_MS
+            words = "S%d loses %d seeds" % (first, self.margin - self.values[first - 1])
+        if g.board.to_move is None:
+            app.say(words, _SHOWN_MS)
+            g.handover_at = app.now + _SHOWN_MS  # (the try ended the game: no reply)
+        else:
+            self.reply = words
 
     def key(self, app, key):
-        """A key on a puzzle's board: a pit on the player's turn, else the next puzzle."""
-        if app.game.board.to_move == SOUTH:
+        """A key on a puzzle's board: a pit on the player's turn; while North replies, the
+        position back at once; after the answer, the next puzzle."""
+        if self.reply:
+            self.again(app)
+        elif app.game.board.to_move == SOUTH:
             app.press_pit(key)
         else:
             self.next = self.number + 1
@@ -271,8 +293,8 @@ def opening(app, menu):
 
 
 def play(app, puzzle):
-    """`puzzle` (pick's) on the board, South to move, drawn; the device plays no side: the
-    player's whole turn is judged (judge). Called in a frame that drew nothing (opening,
+    """`puzzle` (pick's) on the board, South to move, drawn; the player's whole turn is judged
+    (judge), North played only to answer a wrong one. Called in a frame that drew nothing (opening,
     Puzzle.work): with the read, about 17 ms on the device."""
     if puzzle is None:
         app.say("no puzzles here")

@@ -22,15 +22,16 @@ COUNT = puzzles.count()
 class Player(Hands):
     """Hands on an app on its own saved data (a flash image, or a new device)."""
 
-    def __init__(self, image=None):
+    def __init__(self, image=None, table=None):
         self.store = Store(MemoryFlash(image))
-        Hands.__init__(self, App(store=self.store, welcome=False))
+        Hands.__init__(self, App(store=self.store, welcome=False, endgame=table))
 
     def settle(self):
-        """Frames until no sowing shows and no wrong try waits to be taken back."""
+        """Frames until no sowing shows and no wrong try waits to be taken back (nor its reply)."""
         a = self.app
         for _ in range(2000):
-            if a.sowing.path is None and not a.game.handover_at:
+            reply = a.game.puzzle is not None and a.game.puzzle.reply
+            if a.sowing.path is None and not a.game.handover_at and not reply:
                 return
             self.frames()
         raise AssertionError("never settled")
@@ -120,8 +121,28 @@ def test_the_first_ten_puzzles_solved_in_order_each_said_right_with_its_theme():
     assert p.store.current is None and p.store.stats == [0] * len(p.store.stats)  # no game counted
 
 
-def test_a_wrong_turn_is_said_then_the_position_comes_back_and_the_hint_after_two():
-    p = Player()
+def north_reply(puzzle, turn, table):
+    """North's whole turn after South's `turn` as the command line's `move` plays it at the
+    puzzles' level with `table` (host.analysis.device_turn: what the device plays), and the
+    board after it."""
+    from host.analysis import device_player, device_turn
+
+    b = Board()
+    for i in range(14):
+        b.cells[i] = puzzle.cells[i]
+    for pit in turn:
+        b.push(pit)
+    pits = device_turn(device_player(table), b, puzzle.level)[0]
+    for pit in pits:
+        b.push(pit)
+    return pits, list(b.cells)
+
+
+def test_a_wrong_turn_is_said_answered_then_the_position_comes_back_and_the_hint_after_two():
+    from host.cli_ai import endgame_table
+
+    table = endgame_table(None, Board())  # (the device build's, as the device has it)
+    p = Player(table=table)
     a = p.app
     with TextCheck() as texts:
         open_puzzles(p)
@@ -130,10 +151,21 @@ def test_a_wrong_turn_is_said_then_the_position_comes_back_and_the_hint_after_tw
         for tries in (1, 2):
             wrong = wrong_pit(puzzle)
             p.sounds()
-            p.sow(whole_turn_from(puzzle, wrong))
+            turn = whole_turn_from(puzzle, wrong)
+            p.sow(turn)
             assert LOSE in p.sounds()
-            assert app_words(a) == "S%d loses %d seeds" % (wrong, puzzle.margin - puzzle.values[wrong - 1])
+            said = "S%d loses %d seeds" % (wrong, puzzle.margin - puzzle.values[wrong - 1])
+            assert app_words(a) == said
             assert shown_cells(a) != puzzle.cells  # the wrong turn's end is shown ...
+            # ... North's best reply is played, the loss still said, its end shown ...
+            pits, cells = north_reply(puzzle, turn, table)
+            for _ in range(2000):
+                p.frames()
+                if a.game.board.ply == len(turn) + len(pits) and a.sowing.path is None:
+                    break
+                assert app_words(a) == said
+            assert a.game.board.moves()[-len(pits) :] == pits
+            assert shown_cells(a) == cells and app_words(a) == said and a.game.handover_at
             p.settle()
             p.frames()
             assert shown_cells(a) == puzzle.cells  # ... then the position is back
@@ -151,6 +183,20 @@ def test_a_wrong_turn_is_said_then_the_position_comes_back_and_the_hint_after_tw
         assert p.info() == "Right!" and puzzles.solved(p.store, 1)
         assert p.store.puzzles[3] == 0  # (solved, but not at the first try: no streak)
         assert texts.take() == []
+
+
+def test_a_key_while_north_replies_brings_the_position_back_at_once():
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    puzzle = a.game.puzzle
+    p.sow(whole_turn_from(puzzle, wrong_pit(puzzle)))
+    assert a.game.board.to_move == 1 and puzzle.reply  # (North to reply: it thinks)
+    p.press(0)
+    assert a.game.board.ply == 0 and shown_cells(a) == puzzle.cells and not puzzle.reply
+    assert not a.thinker.busy() and app_words(a) == goal(puzzle)
+    p.frames(200)  # (no reply comes after all)
+    assert a.game.board.ply == 0 and a.store.puzzles[0] == 1
 
 
 def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():

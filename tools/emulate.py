@@ -395,7 +395,7 @@ def ponder_steps(level, wait_ms, player="expert", table_path=None):
 
 def puzzle_steps():
     """First start's help -> menu -> its cursor on Puzzles -> (a report) mark, push: puzzle 1 ->
-    a wrong turn, its position back -> the answer -> the knob's next puzzle PUZZLE_STEPS times,
+    a wrong turn, North's reply, the position back -> the answer -> the knob's next puzzle PUZZLE_STEPS times,
     each after a report and marked -> the game menu's Hint -> two reports on the puzzle's board.
     Each mark's next report has the marked event's frame as its slowest candidate."""
     from kalaha import SOUTH, Board
@@ -424,7 +424,7 @@ def puzzle_steps():
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"click": 1}, {"wait": 1500}, {"shot": "menu"}]
     steps += [{"turn": PUZZLES_ROW}, {"wait": 300}, new_report, {"mark": "Puzzles"}, {"click": 1}]
     steps += [{"wait": 1500}, {"shot": "puzzle"}]
-    for turn, after in ((wrong, 4000), (answer, 4500)):
+    for turn, after in ((wrong, 9000), (answer, 4500)):  # (a wrong turn: North's reply, then it is back)
         for pit in turn:
             steps += [{"key": view_key_of_pit(SOUTH, pit, SOUTH, 6)}, {"wait": 700 + 12 * sow_ms}]
         steps += [{"wait": after}]

@@ -419,6 +419,47 @@ HEADER = (
 )
 
 
+def replies(path, exact, table, level, log):
+    """How often the device's reply to a wrong try is a best one: for each puzzle in `path` and
+    each wrong first sowing (the turn's rest the lowest pit that sows again), North's whole turn
+    as the device plays it at `level` (host.analysis.device_turn, our firmware's budgets) against
+    North's best by the exact margins. Returns (replies, best ones, [(puzzle, pit, best, got)])."""
+    from host.analysis import device_player
+    from kalaha.ai import MACHINE_CODE, play_as
+    from kalaha.puzzles import parse
+
+    def margin(b):
+        return b.store(SOUTH) - b.store(NORTH) if b.to_move is None else exact.value(b, SOUTH)
+
+    play_as(MACHINE_CODE)
+    tried = 0
+    misses = []
+    with open(path, "rb") as f:
+        lines = [line for line in f if line.strip() and line[:1] != b"#"]
+    for number, line in enumerate(lines, 1):
+        p = parse(line, number)
+        b = board_of(p.cells)
+        player = device_player(table)  # (a puzzle's own, as the device's after play: no turn of another)
+        for pit in [m for m in b.legal_moves() if m and m != p.turns[0][0]]:
+            b.push(pit)
+            while b.to_move == SOUTH:
+                b.push([m for m in b.legal_moves() if m][0])
+            if b.to_move == NORTH:
+                best = margin(b)
+                ply = b.ply
+                for m in device_turn(player, b, level)[0]:
+                    b.push(m)
+                tried += 1
+                if margin(b) != best:
+                    misses.append((number, pit, best, margin(b)))
+                while b.ply > ply:
+                    b.pop()
+            while b.ply:
+                b.pop()
+    log("%s: %d replies to wrong tries, %d best" % (level, tried, tried - len(misses)))
+    return tried, tried - len(misses), misses
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.puzzles", description=__doc__.split("\n")[0])
     parser.add_argument("--table", help="the endgame table (default: the one make device builds)")
@@ -426,6 +467,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=50)
     parser.add_argument("--count", type=int, default=COUNT, help="puzzles in the set")
+    parser.add_argument("--replies", metavar="LEVEL", help="only measure LEVEL's replies to wrong tries")
     args = parser.parse_args(argv)
     from tools.build import endgame_table
     from tools.exact import Solver
@@ -438,6 +480,13 @@ def main(argv=None):
     if table is None:
         parser.error("no endgame table: give --table FILE (numpy builds it: make device)")
     exact = Exact(Solver(table, tt_bits=22))
+    if args.replies:
+        from host.cli_ai import endgame_table as device_table
+
+        misses = replies(args.out, exact, device_table(table, Board()), args.replies, log)[2]
+        for m in misses:
+            log("puzzle %d, S%d: best %d, the reply leaves %d" % m)
+        return 0
     search = Search(tt_bits=14)
     positions = game_positions(args.games, args.seed, log)
     log(
