@@ -313,9 +313,6 @@ def play(app, puzzle):
     g.clock = None
     g.draw_offer = -1
     g.puzzle = puzzle
-    app.thinker.cancel()
-    if app.thinker.search is not None:
-        app.thinker.search.done = False  # (its line is another position's: Search.continuation)
     app.sowing.path = None
     if app.screen != GAME:
         app.go(GAME)

@@ -169,7 +169,10 @@ class Thinker:
                 self.turn_ply += 1
                 return
         if LEVELS[level].uses_table and self.start_root(board):
-            return  # the table knows the perfect move: its probes instead of a search
+            # The table knows the perfect move: its probes instead of a search, whose line is
+            # then an older position's (a set one's, a puzzle's) and gives no extra turn's sowing.
+            self.search.done = False
+            return
         self.start_search(board, level, seed, self.turn_nodes)
 
     def start_search(self, board, level, seed, spent=0):

@@ -116,3 +116,23 @@ def test_the_table_changes_what_strong_and_expert_play(table_file):
         differ = sum(tabled != plain for tabled, plain in turns)
         assert differ >= 5, level
     table.close()
+
+
+def test_a_thinker_kept_over_set_positions_plays_what_a_new_one_does(table_file):
+    # Two set positions (a puzzle's, not played to from the start), South's S2 sown in each:
+    # Strong searches North's turn on the first (6, then its line's 4); on the second the table
+    # decides 6, an extra turn, and the next sowing must not come from the first's line (its 4
+    # is empty there): Thinker.start_move. Found by random set positions with this table.
+    from host.analysis import device_player, device_turn
+    from kalaha.endgame import open_table
+
+    play_as(MACHINE_CODE)
+    table = open_table(table_file)[0].verify_all()
+    kept = device_player(table)
+    for where in ("4,3,1,0,4,1:15/0,1,1,1,0,1:16 S", "0,2,0,0,2,2:20/0,0,0,0,1,1:20 S"):
+        board = Board()
+        notation.set_position(board, where)
+        board.push(2)
+        fresh = device_turn(device_player(table), board, "strong")
+        assert len(fresh[0]) == 2  # (an extra turn: its second sowing is the one at stake)
+        assert device_turn(kept, board, "strong") == fresh, where

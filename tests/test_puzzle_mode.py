@@ -199,23 +199,6 @@ def test_a_key_while_north_replies_brings_the_position_back_at_once():
     assert a.game.board.ply == 0 and a.store.puzzles[0] == 1
 
 
-def test_a_new_puzzle_takes_no_reply_from_the_last_ones_search():
-    # A puzzle's board is set, not played to: a search's line from another puzzle's board at the
-    # same ply, whose moves match, would give an extra turn's next sowing there (Search.continuation).
-    p = Player()  # (no table: every reply is searched)
-    a = p.app
-    open_puzzles(p)
-    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
-    for _ in range(2000):
-        if a.thinker.search.done:
-            break
-        p.frames()
-    assert a.thinker.search.done
-    a.turn(1)
-    p.frames(3)
-    assert p.label() == "Puzzle 2" and not a.thinker.search.done
-
-
 def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():
     for n in range(1, COUNT + 1):
         puzzle = puzzles.read(n)

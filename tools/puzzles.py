@@ -432,6 +432,7 @@ def replies(path, exact, table, level, log):
         return b.store(SOUTH) - b.store(NORTH) if b.to_move is None else exact.value(b, SOUTH)
 
     play_as(MACHINE_CODE)
+    player = device_player(table)
     tried = 0
     misses = []
     with open(path, "rb") as f:
@@ -439,7 +440,6 @@ def replies(path, exact, table, level, log):
     for number, line in enumerate(lines, 1):
         p = parse(line, number)
         b = board_of(p.cells)
-        player = device_player(table)  # (a puzzle's own, as the device's after play: no turn of another)
         for pit in [m for m in b.legal_moves() if m and m != p.turns[0][0]]:
             b.push(pit)
             while b.to_move == SOUTH:
