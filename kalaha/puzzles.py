@@ -89,6 +89,7 @@ class Puzzle:
         g = app.game
         b = g.board
         app.thinker.cancel()
+        app.sowing.path = None  # (a key let go while North sows: its sowing shown no more)
         while b.ply:
             b.pop()
         self.reply = ""
@@ -313,7 +314,6 @@ def play(app, puzzle):
     g.clock = None
     g.draw_offer = -1
     g.puzzle = puzzle
-    app.sowing.path = None
     if app.screen != GAME:
         app.go(GAME)
     puzzle.again(app)

@@ -197,6 +197,18 @@ def test_a_key_while_north_replies_brings_the_position_back_at_once():
     assert not a.thinker.busy() and app_words(a) == goal(puzzle)
     p.frames(200)  # (no reply comes after all)
     assert a.game.board.ply == 0 and a.store.puzzles[0] == 1
+    # a key pressed while North thinks, let go while its sowing is shown (the random sessions)
+    p.sow(whole_turn_from(puzzle, wrong_pit(puzzle)))
+    a.key_down(0)
+    for _ in range(2000):
+        p.frames()
+        if a.sowing.path is not None:
+            break
+    assert a.sowing.path is not None and a.sowing.side == 1
+    a.key_up(0)
+    assert a.sowing.path is None and a.game.board.ply == 0 and not puzzle.reply
+    p.frames(300)
+    assert shown_cells(a) == puzzle.cells and app_words(a) == goal(puzzle) and a.store.puzzles[0] == 2
 
 
 def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():
