@@ -262,10 +262,14 @@ def pit_of(board, key):
 
 
 def key(app, k):
-    """A key let go on a person's turn (App.key_down turned away the others)."""
+    """A key let go on the board: a pit of the person to move is sown. A press made out of turn
+    on the board never gets here (App.key_down); one made on another screen may (as
+    App.press_pit: its release asks again)."""
     b = app.game.board
     pit = pit_of(b, k)
-    if not pit:
+    if app.thinker.thinking or not app.game.human_to_move():
+        app.illegal(k, "not your turn")
+    elif not pit:
         app.illegal(k, "your pits: lit keys")
     elif not b.cells[b.pit_index(b.to_move, pit)]:
         app.illegal(k, "pit %d is empty" % pit)

@@ -78,6 +78,31 @@ def test_the_movers_pits_are_the_keys_in_the_rows_order_and_other_keys_say_so():
     assert [rp.key_of(b, 1, pit) for pit in range(1, 5)] == [8, 9, 10, 11]  # (now Orange's)
 
 
+def test_a_key_pressed_on_the_game_menu_and_let_go_on_the_board_sows_on_a_persons_turn_only():
+    # (the random sessions: a key held while the game menu's Back to game was pushed, let go on
+    # the board while a computer seat thought, sowed that seat's pit)
+    d = Driver()
+    rp = d.setup(players=3, computers=("Orange",))
+    a = d.app
+    b = a.game.board
+    d.press(rp.key_of(b, 0, 2))  # (Blue sows pit 2: 4 seeds, the last in Orange's pit 1)
+    for _ in range(200):
+        d.frames()
+        if a.thinker.thinking:
+            break
+    assert b.to_move == 1 and a.thinker.thinking and b.ply == 1
+    a.click()
+    d.frames()
+    a.key_down(9)  # (held on the game menu ...)
+    a.click()  # (... Back to game ...)
+    d.frames()
+    assert a.screen is GAME
+    a.key_up(9)  # (... and let go on the board)
+    assert b.ply == 1 and "not your turn" in " ".join(lines(a))
+    d.frames(300)
+    assert b.ply >= 2 and b.movers[1] == 1  # (Orange played its own turn)
+
+
 def test_four_players_put_the_movers_pits_on_the_keys():
     d = Driver()
     rp = d.setup(players=4, computers=("Orange", "Violet", "Cyan"))
