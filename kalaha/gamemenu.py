@@ -188,7 +188,9 @@ def resign(app):
 
 def leave_game(app):
     app.thinker.cancel()
-    if app.game.puzzle is not None:
-        app.game.puzzle = None  # (the puzzles' code is let go: a game's heap)
+    g = app.game
+    if g.puzzle is not None:
+        g.puzzle = None  # (the puzzles' code is let go: a game's heap)
+        g.board = None  # (and their board: no game is on; a saved one waits for Continue)
         forget("kalaha.puzzles")
     app.go(MENU)
