@@ -44,8 +44,8 @@ def make_room_for_ring(app):
     """A game of 3-4 players has its own board and search (kalaha.ring, kalaha.ring_ai): the
     two-player ones give the heap back (kalaha.board, kalaha.ai, kalaha.ponder, kalaha.coach)
     until the main menu is back (App.go: Thinker.ready). Before the ring's code is imported.
-    The search's inner loop (kalaha.searchcore) stays: one block of 3.4 KB as bytecode, 9 KB
-    as machine code, made at start-up, which the heap may no longer have in one piece after."""
+    The search's inner loop (kalaha.searchcore) stays: its one function is one big block, made
+    at start-up, which the heap may no longer have in one piece after (docs/performance.md)."""
     app.game.board = None
     th = app.thinker
     th.cancel()
@@ -149,8 +149,7 @@ def puzzles(app):
     """Puzzles: the push, then the main menu's next frames that drew nothing (kalaha.screens.
     Menu.work), a step each: kalaha.puzzles imported (in the heap while they are played), then
     the first puzzle not solved yet read, then set up and drawn (kalaha.puzzles.opening). An
-    import takes a frame's whole time on the device: with the push's drawing or the puzzle's
-    that frame took 31-43 ms (docs/performance.md, "Frames")."""
+    import takes a frame's whole time on the device (docs/performance.md, "Frames")."""
     m = app.screen
     f = app.frame
     if not m.opening:

@@ -197,7 +197,7 @@ def parse(line, number=0):
 def _seek(f, number):
     """`f` at the start of puzzle `number`'s line, past the comments at the top; False past the
     last. Lines counted a chunk at a time: a line at a time (readline reads a byte at a time)
-    took about 2 ms each on the device, 0.7 s to the last puzzle."""
+    is too slow for a frame on the device (docs/performance.md, "The puzzle set")."""
     buf = bytearray(_CHUNK)
     at = 0  # where buf begins in the file
     skip = -1  # puzzle lines still to pass; -1 while in the comments
@@ -296,7 +296,7 @@ def opening(app, menu):
 def play(app, puzzle):
     """`puzzle` (pick's) on the board, South to move, drawn; the player's whole turn is judged
     (judge), North played only to answer a wrong one. Called in a frame that drew nothing (opening,
-    Puzzle.work): with the read, about 17 ms on the device."""
+    Puzzle.work): with the read, most of a frame on the device (docs/performance.md)."""
     if puzzle is None:
         app.say("no puzzles here")
         return

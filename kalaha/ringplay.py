@@ -7,6 +7,7 @@ Imported when the main menu's "3-4 players" is chosen (kalaha.menus.open_ring); 
 players keeps it on every screen (kalaha.screens.RING_ROW) until the main menu is back.
 """
 
+from kalaha.app import COMPUTER_PAUSE_MS
 from kalaha.draw import FOOTER, line, split
 from kalaha.ring import CAPTURE_NAMES, RingBoard
 from kalaha.ring_ai import LEVEL_NODES, MAX_PLY, RingSearch
@@ -14,16 +15,17 @@ from kalaha.ringview import SEAT_COLOURS, draw_rows, light
 from kalaha.ringview import key_of as view_key_of
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, RING_ROW, Menu
 from kalaha.store import RING_MODE
+from kalaha.thinking import SOWING_FLOOR_MS
 from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, PHASE_MS, SEAT_NAMES, scale
 
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")  # (kalaha.ai's: let go in a game of 3-4 players)
 PITS = (3, 4, 6)  # a seat's pits (6: its row's figures in small digits)
 LIMITS = (0, 30000, 60000)  # the move time setting: off, 30 s, 60 s (then the computer plays the turn)
 # A computer seat's longest think for its whole turn, extra sowings included, per level (its
-# node budget usually ends each search sooner): the best move of the deepest search done by then.
+# node budget usually ends each search sooner): the best move of the deepest search done by then;
+# an extra turn's next sowing thinks SOWING_FLOOR_MS at least, a seat sows COMPUTER_PAUSE_MS after
+# the board changed, as against the computer of two sides.
 CAP_MS = {"easy": 1000, "medium": 800, "strong": 1500, "expert": 5000}
-SOWING_FLOOR_MS = 100  # ... and the least an extra turn's next sowing may think
-COMPUTER_PAUSE_MS = 500  # a computer seat sows no sooner than this after the board changed
 HINT_NODES = 2000  # the hint's search: Strong's nodes, in Strong's time at most (CAP_MS)
 # The search's slice: one sowing (a ring's sowing and its position copied), so that a frame
 # stays within its time (docs/decisions.md).

@@ -15,6 +15,7 @@ from kalaha.memflash import MemoryFlash
 from kalaha.screens import GAME, MENU
 from kalaha.store import Store
 from kalaha.view import GOOD_COLOUR, LOSE, WIN, scale
+from tools.puzzles import lowest_turn
 
 COUNT = puzzles.count()
 
@@ -78,15 +79,7 @@ def wrong_pit(puzzle):
 
 def whole_turn_from(puzzle, pit):
     """A whole turn for South beginning with `pit` (the lowest pit after each extra turn)."""
-    b = Board()
-    for i in range(14):
-        b.cells[i] = puzzle.cells[i]
-    turn = [pit]
-    b.push(pit)
-    while b.to_move == 0:
-        turn.append(next(m for m in b.legal_moves() if m))
-        b.push(turn[-1])
-    return turn
+    return lowest_turn(puzzle.cells, pit)
 
 
 def open_puzzles(p):
@@ -140,8 +133,11 @@ def north_reply(puzzle, turn, table):
 
 def test_a_wrong_turn_is_said_answered_then_the_position_comes_back_and_the_hint_after_two():
     from host.cli_ai import endgame_table
+    from tools.build import ENDGAME_CACHE
 
-    table = endgame_table(None, Board())  # (the device build's, as the device has it)
+    # (the device build's, as the device has it: its cache in build/, which no test rewrites
+    # while others run, unlike build/CIRCUITPY's copy: tests/conftest.py)
+    table = endgame_table(ENDGAME_CACHE, Board())
     p = Player(table=table)
     a = p.app
     with TextCheck() as texts:

@@ -398,28 +398,17 @@ def puzzle_steps():
     a wrong turn, North's reply, the position back -> the answer -> the knob's next puzzle PUZZLE_STEPS times,
     each after a report and marked -> the game menu's Hint -> two reports on the puzzle's board.
     Each mark's next report has the marked event's frame as its slowest candidate."""
-    from kalaha import SOUTH, Board
+    from kalaha import SOUTH
     from kalaha.app import ANIM_SPEEDS
-    from kalaha.puzzles import CELLS, read
+    from kalaha.puzzles import NO_MOVE, read
     from kalaha.view import view_key_of_pit
+    from tools.puzzles import lowest_turn
 
     sow_ms = ANIM_SPEEDS[1]  # (the settings' default speed)
     puzzle = read(1, os.path.join(ROOT, "kalaha", "puzzles.txt"))
     answer = puzzle.turns[0]
-    wrong = []
-    for pit in range(1, 7):
-        if puzzle.values[pit - 1] != -99 and pit != answer[0]:
-            wrong = [pit]
-            break
-    # (a wrong first sowing that sows again: the turn goes on with the lowest pits that can)
-    board = Board()
-    for i in range(CELLS):
-        board.cells[i] = puzzle.cells[i]
-    board.total = sum(puzzle.cells)
-    board.push(wrong[0])
-    while board.to_move == SOUTH:
-        wrong.append(next(p for p in range(1, 7) if board.is_legal(p)))
-        board.push(wrong[-1])
+    first = next(p for p in range(1, 7) if puzzle.values[p - 1] != NO_MOVE and p != answer[0])
+    wrong = lowest_turn(puzzle.cells, first)
     new_report = {"serial": REPORT, "new": True, "ms": 8000}
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"click": 1}, {"wait": 1500}, {"shot": "menu"}]
     steps += [{"turn": PUZZLES_ROW}, {"wait": 300}, new_report, {"mark": "Puzzles"}, {"click": 1}]

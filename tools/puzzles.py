@@ -76,6 +76,18 @@ def board_of(cells):
     return b
 
 
+def lowest_turn(cells, first):
+    """South's whole turn on mover-first `cells` beginning with pit `first`, each further sowing
+    the lowest pit that can (a wrong try as the tools, the emulated run and the tests make it)."""
+    b = board_of(cells)
+    turn = [first]
+    b.push(first)
+    while b.to_move == SOUTH:
+        turn.append([m for m in b.legal_moves() if m][0])
+        b.push(turn[-1])
+    return turn
+
+
 def game_positions(games, seed, log=None):
     """{mover-first cells: source} from `games` games between random LEVELS (each from a random
     opening of 2-6 sowings): every position with LOW..HIGH seeds in the pits and two sowings or
@@ -441,9 +453,8 @@ def replies(path, exact, table, level, log):
         p = parse(line, number)
         b = board_of(p.cells)
         for pit in [m for m in b.legal_moves() if m and m != p.turns[0][0]]:
-            b.push(pit)
-            while b.to_move == SOUTH:
-                b.push([m for m in b.legal_moves() if m][0])
+            for m in lowest_turn(p.cells, pit):
+                b.push(m)
             if b.to_move == NORTH:
                 best = margin(b)
                 ply = b.ply
