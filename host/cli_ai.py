@@ -10,7 +10,7 @@ import time
 
 from host.analysis import device_player, device_turn, search_turn, solve
 from kalaha import notation
-from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, Search, play_as
+from kalaha.ai import LEVEL_NAMES, Search
 from kalaha.board import Board
 
 BENCH_POSITIONS = (
@@ -50,21 +50,6 @@ def table_path():
     return os.path.join(ROOT, "build", "endgame-6x14.kdb")
 
 
-# --firmware: the levels' budgets as the device's code runs them (kalaha.ai.play_as).
-FIRMWARES = {"ours": MACHINE_CODE, "stock": BYTECODE}
-
-
-def add_firmware_flag(parser):
-    """--firmware ours|stock on an argparse parser (the command line's, tools.quality's)."""
-    parser.add_argument(
-        "--firmware",
-        choices=tuple(FIRMWARES),
-        default="ours",
-        help="the device's firmware: ours (the search in machine code, the default) or stock "
-        "CircuitPython (bytecode, smaller budgets)",
-    )
-
-
 def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player_flags, make_ring):
     """The AI's commands, given the command line's own helpers (host.cli: no import back)."""
 
@@ -77,19 +62,6 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
         board = make_board(args, "")
         notation.set_position(board, args.position, any_total=True)
         return board
-
-    def firmware_flag(p, cmd):
-        """--firmware: whose budgets the levels play with (kalaha.ai.play_as), for `cmd`."""
-        add_firmware_flag(p)
-
-        def run(args, out):
-            play_as(FIRMWARES[args.firmware])
-            try:
-                return cmd(args, out)
-            finally:
-                play_as(MACHINE_CODE)  # (the host's own default)
-
-        p.set_defaults(func=run)
 
     def position_flags(p):
         p.add_argument(
@@ -141,7 +113,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
         else:
             out.write(turn + "\n")
 
-    firmware_flag(p, cmd_move)
+    p.set_defaults(func=cmd_move)
 
     def ring_move(args, out):
         """move --players N: the computer's whole turn in a game round the ring (kalaha.ring_ai)."""
@@ -241,7 +213,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
                 % (r[who], depth // 10, depth % 10, r[who + "_avg_nodes"])
             )
 
-    firmware_flag(p, cmd_match)
+    p.set_defaults(func=cmd_match)
 
     p = sub.add_parser("ladder", help="each level against the one below it: how far apart they play")
     p.add_argument("--games", type=whole_number(2, MAX_GAMES, "--games"), default=200)
@@ -280,7 +252,7 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
                 with_table = "the same: neither uses it" if table is not None else "-"
             out.write("| %s | %s | %s | %s |\n" % (upper, lower, cell(plain), with_table))
 
-    firmware_flag(p, cmd_ladder)
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("bench", help="search speed on fixed positions (and estimated device time)")
     p.add_argument(
@@ -336,9 +308,9 @@ def bench(out, device=False):
             % (name, counter[0], per_second)
         )
     if device:
-        from tools import circuitpython, devicetime
+        from tools import devicetime, micropython
 
         try:
             devicetime.report(out)
-        except circuitpython.Missing as e:
+        except micropython.Missing as e:
             out.write("device estimates skipped: %s\n" % e)

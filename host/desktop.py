@@ -247,15 +247,11 @@ class Simulator:
         if endgame is not None:
             endgame.verify_all()  # a fraction of a second here (the device checks as it goes)
         from host.deviceclock import DeviceClock
-        from kalaha.ai import MACHINE_CODE, play_as
-        from kalaha.thinking import MACHINE_SLICE_NODES
 
-        # Our firmware's levels and frames: its budgets, and a frame's work measured by the
-        # device's clock (host.deviceclock), so the simulator plays the device's moves.
-        play_as(MACHINE_CODE)
+        # The device's frames: a frame's work measured by the device's clock
+        # (host.deviceclock), so the simulator plays the device's moves.
         self.clock = DeviceClock()
         self.app = App(
-            slice_nodes=MACHINE_SLICE_NODES,
             ticks=self.clock,
             store=Store(flash),
             welcome=bool(data) or not headless,

@@ -4,24 +4,23 @@
 The app's thinking (kalaha.thinking.Thinker.slices) runs slices while a millisecond clock says
 the frame has room. A PC's own clock would let it search as much as the PC can, and differently
 from run to run; no clock at all gives one slice a frame, which starves a 3-4 player computer
-seat (one sowing a frame). This clock counts the time the device would have taken for the
-searches' nodes done since the frame began, so a frame does the work a frame of our firmware
-does (its machine code search, about 45,000 nodes a second while thinking: docs/performance.md),
-the same every run: the same inputs at the same times draw the same frames, and the levels'
-node budgets finish before their time caps as on the device, so the moves are the command
-line's (`python -m kalaha move --firmware ours`).
+seat (one sowing a frame). This clock counts the time the stock device would have taken for the
+searches' nodes done since the frame began, so a frame does the work a frame of the device does
+(its bytecode search: docs/performance.md), the same every run: the same inputs at the same
+times draw the same frames, and the levels' node budgets finish before their time caps as on
+the device, so the moves are the command line's (`python -m kalaha move`).
 """
 
 import sys
 
-# A two-player search node in our firmware's machine code, with its share of a slice's cost, in
-# ms: kalaha.thinking's slices (MACHINE_SLICE_NODES, THINK_FRAME_MS, SLICE_GUARD_MS) then run
-# 19 slices of 48 nodes a frame, 912 nodes: 45,600 nodes a second at a frame every 20 ms, the
-# emulated MacroPad's 44,600 "nodes a second of thinking" (docs/performance.md).
-NODE_MS = 0.0125
-# A 3-4 player search's node (a sowing, its position copied: kalaha.ring_ai), which runs as
-# bytecode on both firmwares (up to 1.5 ms: kalaha.ringplay THINK_NODES): 28 a frame, 1,400 a
-# second, Strong's 2,000 in about 1.43 s, as the emulated MacroPad's 1,422 ms a sowing.
+# A two-player search node on stock CircuitPython (bytecode), with its share of a slice's cost,
+# in ms: kalaha.thinking's slices (SLICE_NODES, THINK_FRAME_MS, SLICE_GUARD_MS) then run 8 slices
+# of 4 nodes a frame, 32 nodes: 1,600 nodes a second at a frame every 20 ms, about the emulated
+# MacroPad's 1,570-1,693 nodes a second of thinking (docs/performance.md).
+NODE_MS = 0.35
+# A 3-4 player search's node (a sowing, its position copied: kalaha.ring_ai), bytecode too (up to
+# 1.5 ms: kalaha.ringplay THINK_NODES): 28 a frame, 1,400 a second, Strong's 2,000 in about
+# 1.43 s, as the emulated MacroPad's 1,422 ms a sowing.
 RING_NODE_MS = 0.4
 
 

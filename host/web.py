@@ -47,18 +47,13 @@ class Web:
     physical keys' order, the display's turn, the sounds and the saved image."""
 
     def __init__(self, image="", endgame=None):
-        from kalaha.ai import MACHINE_CODE, play_as
         from kalaha.app import App
-        from kalaha.thinking import MACHINE_SLICE_NODES
 
-        # The page plays as our firmware does: its levels' budgets and its frames' work (the
-        # device's clock, host.deviceclock), though the WebAssembly port runs the search's
-        # bytecode twin; so the page and the simulator play the device's moves.
-        play_as(MACHINE_CODE)
+        # The page plays as the device does: its frames' work (the device's clock,
+        # host.deviceclock), so the page and the simulator play the device's moves.
         self.flash = BrowserFlash(image_bytes(image))
         self.clock = DeviceClock()
         self.app = App(
-            slice_nodes=MACHINE_SLICE_NODES,
             store=Store(self.flash),
             ticks=self.clock,
             endgame=endgame,

@@ -192,11 +192,15 @@ class SerialReport:
             self.next = now + _REPORT_MS
 
 
-def main():
+def frames():
+    """The game, a frame at each `next`: main() runs them; the tests' MicroPython VM steps them
+    from outside, and only there does it collect its heap (tools/mpvm.mjs). A generator keeps the
+    loop's state in its fast locals."""
     # ----- initialization: in hw/startup.py, let go once done (its code is needed only then) --
     from hw.startup import start
 
-    keys, encoder, pixels, display, oled, sound, app, report = start()
+    yield
+    keys, encoder, pixels, display, oled, sound, app, report = yield from start()
     del start  # (else this frame keeps the module's code alive)
     forget("hw.startup")
     shown = [-1] * 12  # the colours on the pixels, by view key
@@ -294,3 +298,9 @@ def main():
                 collect = gc.mem_free() < below
         # (else this frame's refresh used its time: the app ticks the next, its clock catching up)
         report.frame(app, now, ticks, pixels_done, display_done, supervisor.ticks_ms())
+        yield
+
+
+def main():
+    for _frame in frames():
+        pass

@@ -1,6 +1,5 @@
 """The MacroPad's background music: kalaha.music's notes pressed on the beeps' synthesizer, one
-reused note, softer and rounder than the beeps. Imported by hw/macropad.py only while music is on
-(our firmware: its frozen twin hw_music, imported at start-up, hw/startup.py).
+reused note, softer and rounder than the beeps. Imported by hw/macropad.py only while music is on.
 """
 
 from array import array

@@ -28,30 +28,12 @@ and keeps animating (sunfish-style, the caller owns the clock). Techniques:
 (4, True, True)
 """
 
-import sys
 from array import array
 
 from kalaha.board import SOUTH
 from kalaha.compat import const
+from kalaha.searchcore import run as _run
 
-try:
-    # Our firmware (firmware/) has the nodes' loop frozen into its flash as machine code: it
-    # runs from there and takes no heap (a top-level name: a package on the drive cannot hold
-    # a frozen module).
-    import kalaha_searchcore as core  # type: ignore[import-not-found]
-except ImportError:
-    try:
-        # Else machine code from the drive (a .mpy made by mpy-cross -march=armv6m, 9 KB of
-        # heap) where the firmware runs native code; plain Python on CPython.
-        from kalaha import searchcore as core  # type: ignore[no-redef]
-    except (ImportError, ValueError):
-        # Stock firmware refuses native code ("ValueError: native code in .mpy unsupported"),
-        # and a drive of sources has none: the bytecode twin the build makes (tools/build.py).
-        from kalaha import searchcore_bc as core  # type: ignore[no-redef]
-
-# Which code searches: "machine code" or "bytecode" (for the help and the serial report).
-CODE = core.CODE
-_run = core.run
 # kalaha.searchcore's layout of the buffers and its answers (the same consts: no lookups, no
 # globals; tests/test_ai.py checks that they agree).
 _D = const(0)
@@ -81,7 +63,6 @@ _RANK = const(23)
 _GAIN = const(32)
 _HIT_NODES = const(33)
 _CACHE_MASK = const(34)
-_FLASH = const(35)
 _NOISE = const(24)
 _PLY = const(36)
 _PLY_WORDS = const(9)
@@ -108,16 +89,10 @@ _PROBE = const(3)
 
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
-# What an endgame-table probe counts against the budget: about its device time in nodes, as
-# bytecode ...
+# What an endgame-table probe counts against the budget: about its device time in nodes.
 _PROBE_NODES = const(2)
-# ... and as machine code, a miss read from the flash (hw/startup.py table_in_flash) or a hit of
-# the probe cache (docs/performance.md, 'An endgame-table probe as machine code').
-_MACHINE_PROBE_NODES = const(2)
-_MACHINE_HIT_NODES = const(2)
-# The probe cache's slots as machine code (512 bytes of heap): a quarter of a search's probes
-# repeat a position already read. As bytecode it is one slot: a hit counts as much as a miss.
-_CACHE_SLOTS = const(128)
+# The probe cache's slots: one, since a hit counts as much as a miss (kalaha.searchcore).
+_CACHE_SLOTS = const(1)
 # A level's endgame budget applies once the pits hold at most this many seeds more than its
 # endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
 # there buys exact values.
@@ -145,9 +120,8 @@ class Search:
     numbers (kalaha.endgame.Ranker.words).
     """
 
-    def __init__(self, tt_bits=_TABLE_BITS, max_ply=MAX_PLY, cache_slots=0):
-        """cache_slots: the probe cache's size, a power of two (0: what the levels' code plays
-        with, play_as: as bytecode a hit counts as much as a miss, so one slot plays the same)."""
+    def __init__(self, tt_bits=_TABLE_BITS, max_ply=MAX_PLY, cache_slots=_CACHE_SLOTS):
+        """cache_slots: the probe cache's size, a power of two."""
         self.table = None
         self.ranks = _NO_RANKS
         size = 1 << tt_bits
@@ -156,7 +130,7 @@ class Search:
         self.bytes = bytearray(_BYTES + m * _PLY_BYTES)
         # The transposition table's slots, then the probe cache's (kalaha.searchcore).
         self.cache_at = 2 * size
-        slots = cache_slots or play_cache_slots
+        slots = cache_slots
         try:
             self.tt = array("i", [-1]) * (2 * size + slots)
             self.words = array("i", [0]) * (_PLY + m * _PLY_WORDS)
@@ -254,9 +228,6 @@ class Search:
         # loss by 6; docs/decisions.md).
         w[_MARGIN_SCALE] = 1 if self.table is not None else 0
         w[_TMAX] = self.table.max_seeds if self.table is not None else -1
-        # Where the device's firmware reads the table from the flash itself (hw.flashfile): only
-        # once every block's check has passed, which a probe from the file would have asked.
-        w[_FLASH] = self.table.address if self.table is not None and self.table.done else 0
         src = board.cells
         for i in range(len(src)):
             b[i] = src[i]
@@ -468,19 +439,17 @@ class Search:
 # ----- levels ---------------------------------------------------------------------------
 
 
-# A level's budgets: (node budget, node budget with the table near, device time cap in ms), one
-# set for each code the device's search may run as (play_as). The budget and the cap are the
-# whole turn's: an extra turn goes on with its principal line, or searches with what the turn
-# has left (turn_share). Each budget is what the device completes within the cap, so the host,
-# counting nodes, plays what the device plays; the ladder spaces the levels so that each wins at
-# least 70% against the one below (docs/performance.md, 'The computer's thinking time on the
-# device' and 'The levels' ladder'; what was tried: docs/decisions.md).
+# A level's budgets: (node budget, node budget with the table near, device time cap in ms). The
+# budget and the cap are the whole turn's: an extra turn goes on with its principal line, or
+# searches with what the turn has left (turn_share). Each budget is what the stock device's
+# bytecode search completes within the cap, so the host, counting nodes, plays what the device
+# plays; the ladder spaces the levels so that each wins at least 70% against the one below
+# (docs/performance.md, 'The computer's thinking time on the device' and 'The levels' ladder';
+# what was tried: docs/decisions.md).
 # Easy sees its own whole turn and never the reply, and misjudges a move by up to three seeds;
 # Medium looks four turns ahead (extra-turn sowings free) and misjudges by up to four: its depth,
-# not its budget, bounds it, so both codes play it alike; Strong and Expert count an extra-turn
-# sowing as half a ply and play the endgame table, Expert beginning no iteration it cannot finish.
-MACHINE_CODE = "machine code"
-BYTECODE = "bytecode"
+# not its budget, bounds it; Strong and Expert count an extra-turn sowing as half a ply and play
+# the endgame table, Expert beginning no iteration it cannot finish.
 
 
 class Level:
@@ -498,30 +467,13 @@ class Level:
         self.stop_early = stop_early  # begins no iteration the budget cannot finish (Search.start)
 
 
-def play_as(code):
-    """Give the levels the budgets of the device whose search runs as `code` (MACHINE_CODE or
-    BYTECODE): the device plays as its own code (kalaha.ai.CODE), the host as our firmware
-    unless told (the command line's --firmware). (Ints, not a table of both: the device's heap.)"""
-    global probe_nodes, hit_nodes, play_cache_slots
-    m = code == MACHINE_CODE
-    play_cache_slots = _CACHE_SLOTS if m else 1
-    probe_nodes = _MACHINE_PROBE_NODES if m else _PROBE_NODES
-    hit_nodes = _MACHINE_HIT_NODES if m else _PROBE_NODES
-    LEVELS["easy"] = Level(1, True, 3, 400, 400, 1000)
-    LEVELS["medium"] = Level(4, True, 4, 3000, 3000, 1500)
-    # (Strong's caps keep a turn within 2.5 s and 1.5 s, an extra turn's searches included.)
-    LEVELS["strong"] = Level(60, HALF, 0, 6000 if m else 650, 60000 if m else 1400, 2000 if m else 1150, True)
-    LEVELS["expert"] = Level(
-        60, HALF, 0, 250000 if m else 12000, 250000 if m else 12000, 5800 if m else 7500, True, True
-    )
-
-
-LEVELS = {}
-probe_nodes = _MACHINE_PROBE_NODES  # what a table probe counts in the levels' searches (play_as)
-hit_nodes = _MACHINE_HIT_NODES  # ... and one the probe cache answers
-play_cache_slots = _CACHE_SLOTS  # ... and the probe cache's size
-# (the host stands in for our firmware's machine code unless told)
-play_as(CODE if sys.implementation.name != "cpython" else MACHINE_CODE)
+LEVELS = {
+    "easy": Level(1, True, 3, 400, 400, 1000),
+    "medium": Level(4, True, 4, 3000, 3000, 1500),
+    # (Strong's cap keeps a turn within about 1.5 s, an extra turn's searches included.)
+    "strong": Level(60, HALF, 0, 650, 1400, 1150, True),
+    "expert": Level(60, HALF, 0, 12000, 12000, 7500, True, True),
+}
 
 
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
@@ -560,6 +512,4 @@ def start_level(search, board, level, seed=1, table=None, spent=0):
         turn_depth=spec.turn_depth,
         stop_early=spec.stop_early,
         table=table,
-        probe_nodes=probe_nodes,
-        hit_nodes=hit_nodes,
     )

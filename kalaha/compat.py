@@ -19,29 +19,10 @@ except ImportError:  # a build without binascii: the same CRC in Python
     _crc32 = None
 
 
-class micropython:
-    """`@micropython.viper` where the compiler does not make it machine code: the function runs
-    as plain Python (CPython, whose Blinka stand-in raises; the bytecode twin has none). Viper
-    code is compiled by the name alone, so this object never matters there."""
-
-    @staticmethod
-    def viper(function):
-        return function
-
-
-def ptr8(buffer):
-    """Viper's pointer casts, outside viper: the buffer itself (viper code compiles its own)."""
-    return buffer
-
-
-ptr32 = ptr8
-
-
 def forget(module):
     """Let a module go (its entry in sys.modules and its name in its package), so the heap gets
     its code back once nothing else holds it: a module of kalaha by its own name ("hint", as
-    kalaha.screens.RESIDENT names them), another by its whole ("hw.music"). A frozen twin
-    registered under the module's name (hw/startup.py) stays: its code is in flash."""
+    kalaha.screens.RESIDENT names them), another by its whole ("hw.music")."""
     import sys
 
     package = "kalaha"
@@ -50,8 +31,8 @@ def forget(module):
         package, _dot, name = module.rpartition(".")
     parent = sys.modules.get(package)
     loaded = parent.__dict__.get(name) if parent is not None else None
-    if loaded is None or "." not in loaded.__name__:
-        return  # (not loaded, or a twin: its name is top-level, kalaha_music)
+    if loaded is None:
+        return
     sys.modules.pop(loaded.__name__, None)
     delattr(parent, name)
 
@@ -79,4 +60,4 @@ def crc32(data, start, end, value=0):
     return c ^ 0xFFFFFFFF
 
 
-__all__ = ["TICKS_WRAP", "const", "crc32", "forget", "micropython", "ptr8", "ptr32"]
+__all__ = ["TICKS_WRAP", "const", "crc32", "forget"]

@@ -32,7 +32,7 @@ CRC_BATCH = const(32)  # stored CRCs read at once (one read instead of a seek pe
 class Ranker:
     """Ranks 2P pit counts (mover first) among all positions with at most max_seeds seeds.
 
-    Its numbers are one array of 32-bit words, `words`, which the search's machine code reads too
+    Its numbers are one array of 32-bit words, `words`, which the search reads too
     (kalaha.searchcore ranks the positions it probes): where each count of seeds starts among
     the ranks (n = 0 .. max_seeds + 1), then, from max_seeds + 2, the rank's terms C(s + i, i + 1)
     for i = 0 .. 2P - 2 and s = 0 .. max_seeds seeds in the first i + 1 pits, at i * (max_seeds
@@ -128,9 +128,6 @@ class EndgameTable:
         self.crcs = bytearray(4 * CRC_BATCH)  # the stored CRCs of CRC_BATCH blocks from crcs_first
         self.crcs_first = -1
         self.done = False  # every block checked
-        # The address of the first value byte where machine code can read the file straight
-        # from memory (hw.flashfile on our firmware; the tests' buffers), 0: read the file.
-        self.address = 0
         self.next_check = 0  # the block verify_step() is checking
         self.check_at = 0  # ... how far into it, in bytes
         self.check_crc = 0  # ... and the CRC so far
@@ -161,8 +158,8 @@ class EndgameTable:
 
     def value_at(self, r, check=True):
         """The value stored for rank `r` (Ranker.rank), or -1 (no rank, or with check=False a
-        block not yet checked). The search's machine code ranks its positions itself, and its
-        probes the cache does not answer come here: a few Python steps, then a seek and a read."""
+        block not yet checked). The search ranks its positions itself, and its probes the
+        cache does not answer come here: a few steps, then a seek and a read."""
         if r < 0:
             return -1
         pos = r >> 1

@@ -39,8 +39,8 @@ PAGES = (
     "knob for the game\nmenu, then Music off\n(or Music on).",
     "Replay\nThe knob steps it on\nor back; push: back.\nTop keys: a step is a\n"
     "turn, sowing or seed.\nBottom corner keys:\na step back, on.",
-    "About\nPocket Kalaha for the\nAdafruit MacroPad.\nThe computer thinks\nslower here: our own\n"
-    "firmware makes it\n25x faster.",
+    "About\nPocket Kalaha for the\nAdafruit MacroPad on\nCircuitPython 9 or\n10. Every sowing is\n"
+    "saved: unplug it\nany time.",
 )
 # The colours a page lights: colour r on the right key of key row r, beside line r (the pages
 # after these light none).
@@ -80,12 +80,6 @@ def draw_help(app):
     if app.cursor == 2 and app.thinker.endgame is not None:
         # (with the endgame knowledge, the computer plays the last seeds perfectly)
         rows[5] = "Computer ends perfect"
-    if title == "About":
-        # which search runs: machine code on a firmware that loads it (ours), else bytecode
-        if app.thinker.machine:  # (the page says what our firmware's machine code makes faster)
-            rows[3] = "25x faster here: our"
-            rows[4] = "own firmware."
-            rows[5] = ""
     text_page(app.frame, "%s %d/%d" % (title, app.cursor + 1, len(PAGES)), rows, FOOTER)
     # The colour pages light a key in each colour they explain, beside its line.
     bright = app.settings["brightness"]

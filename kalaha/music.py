@@ -1,6 +1,5 @@
 """Background music: the tune chosen, read a line a frame from a small text file (TUNES_FILE)
-into a bytearray (kalaha.tuneread, let go once read), looped by the clock. Pure logic. (Our
-firmware holds both frozen, taken at start-up: hw/startup.py.)
+into a bytearray (kalaha.tuneread, let go once read), looped by the clock. Pure logic.
 
 The file: `tune MS` starts a tune (MS: its unit in ms); then notes `C5`, `F#4`, `Bb4` or `R`
 (a rest), each optionally `:N` units long (1-16, else 1); `#` at a word's start comments out

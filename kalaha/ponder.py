@@ -1,14 +1,13 @@
 """Pondering: while the player chooses, the computer predicts their turn and searches its reply
 to it, so a turn it foresaw is answered sooner, with the move it would have found anyway.
 
-Frozen into our firmware (its code costs no heap: hw/startup.py registers it); on stock
-firmware imported for the first game against a level that ponders (kalaha.thinking).
+Imported for the first game against a level that ponders (kalaha.thinking).
 """
 
 from kalaha.compat import const
 
-# The player's turn is predicted at Strong's budget (6,000 nodes as machine code: about 0.15 s
-# of the player's time); a sharper prediction would spend the time the reply needs.
+# The player's turn is predicted at Strong's budget; a sharper prediction would spend the time
+# the reply needs.
 PREDICT_LEVEL = "strong"
 _IDLE = const(0)
 _PREDICT = const(1)  # the search predicts the player's turn (board: where they move)

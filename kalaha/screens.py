@@ -392,7 +392,7 @@ def music_item(app):
 # game keeps its own on every screen: kalaha.clock with a chess clock, its layout's (`modules`:
 # kalaha.seven with seven pits, RING_ROW with 3-4 players). Work's code is let go as the work
 # ends (kalaha.compat.forget): the hint's, the coach's, the store's loading and compaction, a
-# tune's reading. Frozen into our firmware, so never let go: hw/startup.py's FROZEN.
+# tune's reading.
 RING_ROW = ("ringplay", "ring_ai", "ring", "ringview")
 RESIDENT = (
     ("menus",),  # the main menu, the result (its Play again; 3-4 players': RING_ROW's)

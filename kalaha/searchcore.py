@@ -1,16 +1,11 @@
-"""The search's inner loop (kalaha.ai.Search's nodes) over three preallocated buffers, as viper
-machine code where the firmware runs native code, else the same source as plain Python.
+"""The search's inner loop (kalaha.ai.Search's nodes) over three preallocated buffers, one
+function that sows, unsows, values, orders and keeps the transposition table inline.
 
-One source (docs/development.md, "Machine code"): `mpy-cross -march=armv6m` makes run() machine
-code; CPython, and the bytecode twin the build makes for stock firmware (tools/build.py: the
-viper decorator taken out), run it as Python. So every value stored fits its buffer both ways
-(bytes 0..255, words 32-bit signed) and no intermediate leaves 31 bits (viper's ints are machine
-words, Python's grow). A viper call costs about 10 us on the RP2040, half a node, so run() is one
-function: its sections sow, unsow, value leaves and frontier nodes, order moves and keep the
-transposition table inline, and it allocates nothing.
+Every value stored fits its buffer (bytes 0..255, words 32-bit signed), no intermediate leaves
+31 bits (a small int on the device: no long on the heap), and it allocates nothing.
 """
 
-from kalaha.compat import const, micropython, ptr8, ptr32
+from kalaha.compat import const
 
 # ----- the buffers' layout (kalaha.ai.Search allocates them once) --------------------------------
 # (Names with a leading _: MicroPython then keeps a const out of the module's globals, off the
@@ -58,9 +53,8 @@ _ROOT_BASE = const(22)  # the cell of the root's pit 1
 _RANK = const(23)  # the endgame table's rank of the position node _D probes (_PROBE) ...
 _GAIN = const(32)  # ... and its value there, the mover's future store gain (-1: not known)
 _HIT_NODES = const(33)  # what a probe the cache answers counts against the budget
-_CACHE_MASK = const(34)  # the probe cache's slots - 1 (kalaha.ai.Search: 128 as machine code)
+_CACHE_MASK = const(34)  # the probe cache's slots - 1
 _NOISE = const(24)  # 8 words: the noise added to each root move (by pit)
-_FLASH = const(35)  # the endgame table's first value byte in the memory-mapped flash, 0: none
 _PLY = const(36)  # node d's record starts at _PLY + d * _PLY_WORDS
 _PLY_WORDS = const(9)
 _ALPHA = const(0)
@@ -85,7 +79,7 @@ _UNDO = const(8)  # how the sowing that led here is undone (its code, below)
 _SLICE = const(0)  # the slice's nodes are used up
 _ITERATION = const(1)  # an iteration is complete (its value in _VALUE)
 _OUT_OF_NODES = const(2)  # the node budget is spent with an iteration done: stop
-_PROBE = const(3)  # node _D asks the endgame table (Python reads the file, then resumes)
+_PROBE = const(3)  # node _D asks the endgame table (the caller reads the file, then resumes)
 _TOO_DEEP = const(4)  # the solver ran out of stack
 
 # What run() does next at node D; _ST_PROBED: entered and counted, the table did not know it.
@@ -108,8 +102,7 @@ _BOUND_UPPER = const(2)
 _MASK24 = const(0xFFFFFF)
 
 
-@micropython.viper
-def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
+def run(b, w, t, ranks):
     """Search on from the registers' node and state until the slice is used up or Python is
     needed; returns why (_SLICE, _ITERATION, _OUT_OF_NODES, _PROBE, _TOO_DEEP).
 
@@ -118,8 +111,6 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
     frontier node, a table cut-off, or its moves ordered) and RETURN (keep its value in the
     table, unsow, negamax with alpha-beta), so the common steps fall through to the next.
     """
-    # (b, w and t, viper's first three locals, live in registers; ranks, read only to probe the
-    # endgame table, on the stack.)
     o = _PLY + w[_D] * _PLY_WORDS  # node d's words
     ob = _BYTES + w[_D] * _PLY_BYTES  # node d's bytes
     d = w[_D]
@@ -281,9 +272,8 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
             elif d and tmax >= 0 and total - b[sstore] - b[nstore] <= tmax:
                 # Few enough seeds for the endgame table: its rank here (as kalaha.endgame.
                 # Ranker.rank: the mover's pits, then the other's, stars and bars), looked up
-                # in the probe cache; on a miss Python reads the file (_PROBE) and sets
-                # _GAIN. (Ranked and valued in Python, a probe cost as much time as 34
-                # machine-code nodes, half of it the ranking.)
+                # in the probe cache; on a miss the caller reads the file (_PROBE) and sets
+                # _GAIN.
                 first = 0 if b[ob + _SIDE] == _SOUTH else p + 1
                 other = p + 1 - first
                 at = tmax + 2  # (the terms of pit 1, after the counts' starts)
@@ -304,16 +294,6 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
                 cached = t[slot]
                 if cached >= 0 and cached >> 4 == rank:
                     w[_GAIN] = cached & 15
-                    left -= w[_HIT_NODES]
-                    nodes += w[_HIT_NODES]
-                elif w[_FLASH]:
-                    # The table's values read straight from the memory-mapped flash (our
-                    # firmware, the file in one piece and checked whole: hw.flashfile), two a
-                    # byte, no return to Python: a probe costs what a cache hit does.
-                    v = ptr8(w[_FLASH])[rank >> 1]
-                    gain = (v >> 4) if rank & 1 else (v & 15)
-                    t[slot] = rank << 4 | gain
-                    w[_GAIN] = gain
                     left -= w[_HIT_NODES]
                     nodes += w[_HIT_NODES]
                 else:
@@ -601,23 +581,3 @@ def run(b: ptr8, w: ptr32, t: ptr32, ranks: ptr32) -> int:
     w[_NODES] = nodes
     return why
 
-
-@micropython.viper
-def peek(at: int, buf, n: int) -> int:
-    """Copy `n` bytes from memory address `at` into `buf` (our firmware: the drive's FAT and
-    files straight from the memory-mapped flash, hw/startup.py). Machine code only."""
-    src = ptr8(at)
-    dst = ptr8(buf)
-    i = 0
-    while i < n:
-        dst[i] = src[i]
-        i += 1
-    return n
-
-
-def _bytecode():
-    """A plain function: run() is machine code when its type is not this one's."""
-
-
-# Which code runs the nodes: "machine code" (viper) or "bytecode" (CPython's or CircuitPython's).
-CODE = "bytecode" if type(run) is type(_bytecode) else "machine code"

@@ -9,10 +9,7 @@ from kalaha.endgame import RootDecision
 
 # The search stack in sowings: a deeper line is scored as a leaf (the host's solver goes deeper).
 SEARCH_PLIES = const(32)
-SLICE_NODES = const(4)  # nodes per slice in bytecode: a short slice (docs/performance.md, 'Frames')
-# ... and where the search runs as machine code (kalaha.ai.CODE): a slice as short, its own
-# cost (step() and entering the machine code) a few percent of it.
-MACHINE_SLICE_NODES = const(48)
+SLICE_NODES = const(4)  # nodes per slice: a short slice (docs/performance.md, 'Frames')
 # While the computer thinks, slices run while the next is predicted to end within this much of
 # the frame, so a frame with its drawing stays within 20 ms.
 THINK_FRAME_MS = const(14)
@@ -38,10 +35,8 @@ class Thinker:
 
     def __init__(self, endgame=None, ticks=None, slice_nodes=None):
         self.search = None  # the two-player search (kalaha.ai.Search), made by ready()
-        self.machine = False  # ... run as machine code (kalaha.ai.CODE; kept while it is let go)
-        # The front end sizes the slice to its speed; None: the search's code does (ready()).
-        self.given_slice = slice_nodes
-        self.slice_nodes = slice_nodes
+        # The front end sizes the slice to its speed; None: the device's.
+        self.slice_nodes = slice_nodes or SLICE_NODES
         self.ready()
         self.ticks = ticks
         self.frame_start = None  # the ticks() reading when this frame began
@@ -72,12 +67,9 @@ class Thinker:
         """The two-player search made, and its code imported, if a game of 3-4 players let them
         go: done on the way back to the main menu, so no game's frame imports them."""
         if self.search is None:
-            from kalaha.ai import CODE, Search
+            from kalaha.ai import Search
 
             self.search = Search(max_ply=SEARCH_PLIES)
-            self.machine = CODE == "machine code"
-            if self.given_slice is None:
-                self.slice_nodes = MACHINE_SLICE_NODES if self.machine else SLICE_NODES
 
     def busy(self):
         return self.thinking or self.hinting

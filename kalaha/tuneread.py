@@ -1,6 +1,5 @@
 """Reading a tune of the background music's file (kalaha.music): a line at a time into its
-bytearray. From the drive (stock firmware) imported only while a tune is read, then let go (its
-code is not kept in the heap); frozen into our firmware as kalaha_tuneread (kept: no heap for code).
+bytearray. Imported only while a tune is read, then let go (its code is not kept in the heap).
 """
 
 from kalaha.compat import const

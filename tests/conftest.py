@@ -8,10 +8,6 @@ for path in (ROOT, os.path.join(ROOT, "tests")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-# A build that fetches CircuitPython's mpy-cross (tools/mpycross.py: no ../shared tools here)
-# never reaches Adafruit's site from the tests: it finds nothing there, as offline.
-os.environ.setdefault("KALAHA_MPY_CROSS_URL", "file:///nonexistent/kalaha-tests/")
-
 # make check and make test run the tests on two workers (pytest-xdist: -n 2 --dist loadgroup, the
 # Makefile's JOBS). Each group below is one unit of work: one worker runs its tests in file order,
 # as a run in one process does; every other test goes to whichever worker is free. (xdist's own
@@ -145,14 +141,3 @@ def package_as_collected():
         if sys.modules.get(name) is not module:
             sys.modules[name] = module
             _package_attribute(name, module)
-
-
-@pytest.fixture(autouse=True)
-def levels_as_our_firmware():
-    """Every test starts and ends with the host's levels, our firmware's (the web page's front
-    end and `--firmware stock` switch them: kalaha.ai.play_as)."""
-    import kalaha.ai
-
-    kalaha.ai.play_as(kalaha.ai.MACHINE_CODE)
-    yield
-    kalaha.ai.play_as(kalaha.ai.MACHINE_CODE)

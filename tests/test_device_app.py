@@ -1,16 +1,15 @@
-"""The app's flow in CircuitPython's own interpreter: whole games (5 pits, and 7 by the knob's keys)
-give the same result as CPython."""
+"""The app's flow in MicroPython's VM: whole games (5 pits, and 7 by the knob's keys) give the same
+result as CPython."""
 
 import os
 
 import pytest
-from cpy import ROOT, run_cp
+from vm import ROOT, run_vm
 
 from kalaha.app import App
+from tools import micropython
 
-pytestmark = (
-    pytest.mark.device
-)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+pytestmark = pytest.mark.device  # (the VM, the emulator or a browser: make test, not make check)
 
 GAME_SCRIPT = """
 from kalaha import notation
@@ -18,8 +17,7 @@ from kalaha.app import App
 from playout import play_out
 
 def play(level, two_players, pits=5):
-    # (the same slices both ways: CircuitPython compiles the search's viper from the sources as
-    # machine code, whose default slice is bigger; the levels' time caps count frames here)
+    # (the same slices both ways; the levels' time caps count frames here)
     app = App({"pits": pits, "seeds": 3}, slice_nodes=4)
     app.tick(0)
     app.turn(1 if two_players else 0)
@@ -37,9 +35,11 @@ for level, two, pits in (("easy", False, 5), ("medium", False, 5), ("strong", Fa
 """
 
 
-def test_whole_games_through_the_app_match_cpython(tmp_path):
-    status, out, err = run_cp(
-        GAME_SCRIPT, tmp_path, path=(ROOT, os.path.join(ROOT, "tests")), heap=256 * 1024
+def test_whole_games_through_the_app_match_cpython():
+    status, out, err = run_vm(
+        GAME_SCRIPT,
+        path=(ROOT, os.path.join(ROOT, "tests")),
+        copy=micropython.checkout("kalaha", "hw", "tests/playout.py"),
     )
     assert status == 0, err
     namespace = {}

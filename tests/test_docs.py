@@ -4,7 +4,7 @@ import doctest
 import os
 import re
 
-from cpy import ROOT
+from vm import ROOT
 
 
 def test_the_examples_in_the_command_line_doc_run():

@@ -5,8 +5,8 @@ import functools
 import random
 
 import pytest
-from cpy import ROOT, require_circuitpython, run_cp
 from oracle import OracleGame
+from vm import run_vm
 
 from host.analysis import best_turn, device_player, solve
 from host.reading import app_lines as lines
@@ -137,8 +137,8 @@ def test_a_damaged_block_is_found_and_other_rules_are_refused(tmp_path):
         EndgameTable(str(tmp_path / "junk.kdb"), 4)
 
 
-def test_a_probe_allocates_nothing_in_circuitpython(tmp_path):
-    require_circuitpython()
+@pytest.mark.device  # (MicroPython's VM)
+def test_a_probe_allocates_nothing_in_the_vm(tmp_path):
     path = str(tmp_path / "t.kdb")
     endgame_db.build(path, 6, 8)
     script = (
@@ -158,7 +158,7 @@ print(v, t.probes)
 """
         % path
     )
-    status, out, err = run_cp(script, tmp_path, path=(ROOT,), heap=128 * 1024)
+    status, out, err = run_vm(script, files=(path,))
     assert status == 0, out + err
     table = EndgameTable(path)
     cells = [1, 0, 2, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
@@ -683,7 +683,7 @@ def test_the_search_ranks_its_probes_as_the_table_does_and_reads_each_once(table
 
     table.value_at = value_at
     rng = random.Random(11)
-    search = Search(tt_bits=12)
+    search = Search(tt_bits=12, cache_slots=128)
     tried = 0
     while tried < 12:
         b = Board(seeds=rng.choice((3, 4)))

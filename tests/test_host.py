@@ -5,7 +5,7 @@ import ast
 import os
 
 import pytest
-from cpy import ROOT
+from vm import ROOT
 
 from tools.manifest import DEVICE_FOLDERS, NOT_ON_THE_DEVICE, device_files
 

@@ -9,9 +9,9 @@ import pytest
 
 from host.cli import main
 from kalaha import NORTH, SOUTH, Board, notation
-from kalaha.ai import BYTECODE, LEVEL_NAMES, MACHINE_CODE, play_as
+from kalaha.ai import LEVEL_NAMES
 from kalaha.endgame import EndgameTable
-from kalaha.thinking import MACHINE_SLICE_NODES, SLICE_NODES, Thinker
+from kalaha.thinking import SLICE_NODES, Thinker
 
 endgame_db = pytest.importorskip("tools.endgame_db")  # (needs numpy)
 
@@ -66,41 +66,26 @@ def device_plays(board, level, seed, table, slice_nodes=SLICE_NODES):
     return "-".join(map(str, pits)), thinker.turn_nodes
 
 
-def command_line_move(record, level, seed, table_path, firmware):
+def command_line_move(record, level, seed, table_path):
     out = io.StringIO()
     args = ["move", "--json", "--level", level, "--seed", str(seed), "--table", table_path, record]
-    args += ["--firmware", firmware]
     assert main(args, out=out) == 0
     answer = json.loads(out.getvalue())
     return answer["turn"], answer["nodes"]
 
 
-@pytest.mark.parametrize(
-    "firmware, with_table, count",
-    [
-        pytest.param("ours", True, 30, marks=pytest.mark.slow),
-        pytest.param("ours", False, 15, marks=pytest.mark.slow),
-        ("stock", True, 40),
-    ],
-)
-def test_move_plays_the_devices_whole_turn(table_file, tmp_path, firmware, with_table, count):
-    # Every level (without a table fewer positions: Expert's 180,000 nodes a turn are slow in
-    # CPython); without a table the file is missing, as on a device without one. The device
-    # plays with the budgets and slices of its code: our firmware's machine code, or stock
-    # firmware's bytecode (kalaha.ai.play_as, as the device does on import).
+@pytest.mark.parametrize("with_table, count", [(True, 40), pytest.param(False, 15, marks=pytest.mark.slow)])
+def test_move_plays_the_devices_whole_turn(table_file, tmp_path, with_table, count):
+    # Every level; without a table the file is missing, as on a device without one. The device
+    # plays with its budgets and slices (kalaha.thinking.SLICE_NODES).
     path = table_file if with_table else str(tmp_path / "missing.kdb")
     table = EndgameTable(table_file) if with_table else None  # (the device's own, checked by its thinker)
     boards = positions(count, 7)
-    code, slice_nodes = (MACHINE_CODE, MACHINE_SLICE_NODES) if firmware == "ours" else (BYTECODE, SLICE_NODES)
     for level in LEVEL_NAMES:
         for k, board in enumerate(boards):
             seed = k % 5
-            play_as(code)
-            try:
-                device = device_plays(board, level, seed, table, slice_nodes)
-            finally:
-                play_as(MACHINE_CODE)  # (the host's default)
-            answer = command_line_move(notation.record(board), level, seed, path, firmware)
+            device = device_plays(board, level, seed, table, SLICE_NODES)
+            answer = command_line_move(notation.record(board), level, seed, path)
             assert answer == device, (level, notation.record(board))
     if table is not None:
         table.close()
@@ -126,7 +111,6 @@ def test_a_thinker_kept_over_set_positions_plays_what_a_new_one_does(table_file)
     from host.analysis import device_player, device_turn
     from kalaha.endgame import open_table
 
-    play_as(MACHINE_CODE)
     table = open_table(table_file)[0].verify_all()
     kept = device_player(table)
     for where in ("4,3,1,0,4,1:15/0,1,1,1,0,1:16 S", "0,2,0,0,2,2:20/0,0,0,0,1,1:20 S"):

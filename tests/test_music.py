@@ -5,6 +5,7 @@ import io
 import os
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from playout import Hands
@@ -351,17 +352,10 @@ def test_the_simulator_and_the_web_page_play_the_devices_notes(monkeypatch):
     assert sim.speaker.player is None and web.player is None
 
 
-# ----- the MacroPad: our firmware's frozen modules, or the drive's -------------------------------
+# ----- the MacroPad: the drive's modules, imported while the music plays -------------------------
 
 SOUND_SCRIPT = """
 import sys
-
-if OURS:  # (our firmware: kalaha.ai takes the frozen search, then start-up takes the music's twins)
-    import kalaha.ai
-    from hw.startup import take_frozen_twins
-
-    print("taken", list(take_frozen_twins()))
-    print("same", sys.modules["hw.music"] is sys.modules["hw_music"])
 from hw.macropad import Sound
 
 
@@ -404,60 +398,39 @@ print("notes", [hz for _t, hz in pressed if hz][:4], pressed[-1][1], app.said)
 """
 
 
-def test_the_macropad_plays_from_our_firmwares_frozen_modules_else_from_the_drives(tmp_path):
-    # In CircuitPython's interpreter with the hardware's stand-ins, the frozen modules (the
-    # sources as firmware/build.sh names them, on the path like the firmware's): start-up takes
-    # every frozen twin of the music, under the drive's names; switching the music on and off
-    # then imports nothing and lets none go. Without them (stock firmware) the drive's modules
-    # are imported while the music plays and let go after. The same notes both ways.
-    from cpy import require_circuitpython
+@pytest.mark.device  # (MicroPython's VM)
+def test_the_macropad_imports_the_music_while_it_plays_and_lets_it_go(tmp_path):
+    # In MicroPython's VM with the hardware's stand-ins: the drive's music modules are imported
+    # when the music is switched on and let go when it is switched off; tune 2's notes play.
+    from vm import run_vm
 
-    from tools import circuitpython, uf2
+    from tools import micropython
 
-    require_circuitpython()
-    frozen = tmp_path / "frozen"
-    frozen.mkdir()
-    for source, name in uf2.frozen_sources():
-        (frozen / (name + ".py")).write_bytes(open(os.path.join(ROOT, source), "rb").read())
-    # (hw/startup.py imports neopixel, a library the build puts on the drive: unused here)
-    (frozen / "neopixel.py").write_text("NeoPixel = None\n")
-    standins = os.path.join(ROOT, "tests", "cp_standins")
-    out = {}
-    for firmware, path in (("ours", (ROOT, standins, str(frozen))), ("stock", (ROOT, standins))):
-        script = tmp_path / ("sound_%s.py" % firmware)
-        script.write_text(SOUND_SCRIPT.replace("OURS", repr(firmware == "ours"), 1))
-        # (run where kalaha/tunes.txt is, as code.py runs at the drive's root)
-        status, text, err = circuitpython.run(str(script), path=path, cwd=ROOT)
-        assert status == 0, text + err
-        out[firmware] = dict(line.split(" ", 1) for line in text.strip().splitlines())
-    # (start-up takes every frozen twin but the search's: pondering's too, tests/test_ponder.py)
-    twins = [(src, name) for src, name in uf2.frozen_sources() if name != "kalaha_searchcore"]
-    assert sorted(eval(out["ours"]["taken"])) == sorted(src[:-3].replace("/", ".") for src, _name in twins)
-    music = [(src, name) for src, name in twins if "music" in name or "tuneread" in name]
-    taken = sorted(src[:-3].replace("/", ".") for src, _name in music)
-    assert taken == ["hw.music", "kalaha.music", "kalaha.tuneread"]
-    assert sorted(name for _src, name in music) == [name.replace(".", "_") for name in taken]
-    assert out["ours"]["same"] == "True"
-    both = str(sorted(taken + [name for _src, name in music]))
-    assert out["ours"]["before"] == out["ours"]["seen"] == out["ours"]["after"] == both
-    assert out["stock"]["before"] == out["stock"]["after"] == "[]"
-    assert out["stock"]["seen"] == str(taken)
+    # (hw.macropad's imports need neopixel's name only; run where kalaha/tunes.txt is, as
+    # code.py runs at the drive's root)
+    (tmp_path / "neopixel.py").write_text("NeoPixel = None\n")
+    status, text, err = run_vm(
+        SOUND_SCRIPT,
+        path=(ROOT, "/standins", "/lib"),
+        copy=micropython.checkout("kalaha", "hw")
+        + [(micropython.STANDINS, "/standins"), (str(tmp_path / "neopixel.py"), "/lib/neopixel.py")],
+    )
+    assert status == 0, text + err
+    out = dict(line.split(" ", 1) for line in text.strip().splitlines())
+    taken = ["hw.music", "kalaha.music", "kalaha.tuneread"]
+    assert out["before"] == out["after"] == "[]"
+    assert out["seen"] == str(taken)
     # tune 2's first three notes (E5 E5 G5), released when switched off
-    assert out["ours"]["notes"] == out["stock"]["notes"] == "[659, 659, 784, 659] 0 []"
+    assert out["notes"] == "[659, 659, 784, 659] 0 []"
 
 
-def test_forget_lets_a_module_go_but_not_a_frozen_twin_under_its_name(monkeypatch):
+def test_forget_lets_a_module_go(monkeypatch):
     import sys
     import types
 
     import kalaha
     from kalaha.compat import forget
 
-    twin = types.ModuleType("kalaha_twin_of_x")
-    monkeypatch.setitem(sys.modules, "kalaha.x_twinned", twin)
-    monkeypatch.setattr(kalaha, "x_twinned", twin, raising=False)
-    forget("kalaha.x_twinned")
-    assert sys.modules["kalaha.x_twinned"] is twin and kalaha.x_twinned is twin
     own = types.ModuleType("kalaha.x_own")
     monkeypatch.setitem(sys.modules, "kalaha.x_own", own)
     kalaha.x_own = own  # (forget takes it away)

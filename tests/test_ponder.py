@@ -272,12 +272,6 @@ def test_the_pondering_game_on_the_emulator_is_the_hosts_game_played_through_the
 
 PONDER_SCRIPT = """
 import sys
-
-if OURS:  # (our firmware: the frozen search, then start-up takes the frozen twins)
-    import kalaha.ai
-    from hw.startup import take_frozen_twins
-
-    take_frozen_twins()
 from kalaha import notation
 from kalaha.thinking import Thinker
 
@@ -309,24 +303,13 @@ print("module", sys.modules["kalaha.ponder"].__name__)
 """
 
 
-def test_pondering_runs_in_circuitpython_frozen_and_from_the_drive_as_in_cpython(tmp_path):
-    # CircuitPython's unix port (x86 viper for the machine code), with the frozen modules on the
-    # path as our firmware has them, and without (stock: the drive's kalaha.ponder): the same
-    # predictions and replies as CPython's, each foreseen one found made on the player's time.
-    import os
+@pytest.mark.device  # (MicroPython's VM)
+def test_pondering_runs_in_the_vm_as_in_cpython():
+    # MicroPython's VM: the same predictions and replies as CPython's, each foreseen one found
+    # made on the player's time.
+    from vm import run_vm
 
-    from cpy import ROOT, require_circuitpython
-
-    from tools import circuitpython, uf2
-
-    require_circuitpython()
     records = [notation.record(b) for b in player_positions(4, 21, low=16) if notation.record(b)]
-    frozen = tmp_path / "frozen"
-    frozen.mkdir()
-    for source, name in uf2.frozen_sources():
-        (frozen / (name + ".py")).write_bytes(open(os.path.join(ROOT, source), "rb").read())
-    (frozen / "neopixel.py").write_text("NeoPixel = None\n")  # (hw/startup.py imports it)
-    standins = os.path.join(ROOT, "tests", "cp_standins")
     expected = []
     for version, record in enumerate(records):
         board = notation.from_record(record)
@@ -338,13 +321,6 @@ def test_pondering_runs_in_circuitpython_frozen_and_from_the_drive_as_in_cpython
         pits, pondered = computer_turn(th, board, "strong")
         expected.append("%s %s %s %s" % (record, foreseen, pits, pondered > 0))
     assert any(line.endswith("True") for line in expected)
-    for firmware, path, module in (
-        ("ours", (ROOT, standins, str(frozen)), "kalaha_ponder"),
-        ("stock", (ROOT, standins), "kalaha.ponder"),
-    ):
-        script = tmp_path / ("ponder_%s.py" % firmware)
-        text = PONDER_SCRIPT.replace("OURS", repr(firmware == "ours"), 1).replace("RECORDS", repr(records), 1)
-        script.write_text(text)
-        status, out, err = circuitpython.run(str(script), path=path, cwd=ROOT)
-        assert status == 0, out + err
-        assert out.strip().splitlines() == expected + ["module " + module]
+    status, out, err = run_vm(PONDER_SCRIPT.replace("RECORDS", repr(records), 1))
+    assert status == 0, out + err
+    assert out.strip().splitlines() == expected + ["module kalaha.ponder"]

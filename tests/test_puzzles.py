@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from cpy import ROOT
+from vm import ROOT
 from oracle import OracleGame, brute_margin
 
 from host import cli_puzzle

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from cpy import ROOT
+from vm import ROOT
 from drivers import need_simulator
 
 from host.cli import play_main

@@ -1,7 +1,7 @@
 """What is in the device's heap when (kalaha.screens.RESIDENT): each screen holds the modules of its
 row and no other of the table's, App.go lets go exactly the others, no module that is always there
-imports a screen's at its top, a game of 3-4 players imports none of the two-player game's code,
-and the device's list of frozen modules is the firmware's. Each check is shown to catch a breach.
+imports a screen's at its top, and a game of 3-4 players imports none of the two-player game's
+code. Each check is shown to catch a breach.
 """
 
 import ast
@@ -10,13 +10,12 @@ import sys
 
 import pytest
 from monkey import Broken, Session
-from test_layers import ROOT, modules
+from test_layers import modules
 from test_monkey import finished_games
 
 from kalaha.app import App
 from kalaha.compat import forget
 from kalaha.screens import RESIDENT, Page
-from tools.uf2 import frozen_sources
 
 # Modules the table names, and work's (let go as the work ends: the hint's, the coach's).
 TABLED = sorted({name for row in RESIDENT for name in row})
@@ -110,17 +109,6 @@ def test_the_table_check_catches_a_breach():
     # a row that leaves out what its module imports (the settings' choices)
     rows = tuple(row for row in RESIDENT if row[0] != "records") + (("records", "clock"),)
     assert any("kalaha.records loads kalaha.choices" in line for line in breaches(graph, rows))
-
-
-def test_the_devices_frozen_modules_are_the_firmwares():
-    # hw/startup.py's FROZEN (the device's list) names firmware/build.sh's FROZEN_SOURCES, in order.
-    tree = ast.parse((ROOT / "hw" / "startup.py").read_text())
-    frozen = next(
-        ast.literal_eval(node.value)
-        for node in tree.body
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "FROZEN"
-    )
-    assert [(name.replace(".", "/") + ".py", name.replace(".", "_")) for name in frozen] == frozen_sources()
 
 
 # ----- the app: what each screen holds, event by event ---------------------------------------------

@@ -309,15 +309,13 @@ for seats, pits, record in %r:
 RING_POSITIONS = [(3, 4, ""), (3, 4, "1-2 3"), (4, 4, "2 1"), (2, 6, "3-6")]
 
 
-@pytest.mark.parametrize("version", ["9", "10"])
-def test_the_ring_search_in_circuitpython_allocates_nothing_and_agrees_with_cpython(tmp_path, version):
-    from cpy import VERSIONS, run_cp
+@pytest.mark.device  # (MicroPython's VM)
+def test_the_ring_search_in_the_vm_allocates_nothing_and_agrees_with_cpython():
+    from vm import run_vm
 
     from kalaha.ring_ai import RingSearch
 
-    if version not in VERSIONS:
-        pytest.skip("no CircuitPython %s here" % version)
-    status, out, err = run_cp(RING_SCRIPT % (RING_POSITIONS,), tmp_path, version=version)
+    status, out, err = run_vm(RING_SCRIPT % (RING_POSITIONS,))
     assert status == 0, err  # (a MemoryError under heap_lock would be an allocation per node)
     search = RingSearch()
     for (seats, pits, record), line in zip(RING_POSITIONS, out.strip().splitlines(), strict=True):

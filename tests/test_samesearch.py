@@ -1,22 +1,19 @@
-"""The search is the same search everywhere: CPython, CircuitPython's bytecode and its machine code
-(viper) give every case of tests/samesearch.py the result the pure-Python search gave before
-the inner loop became kalaha.searchcore (samesearch.txt): best pit, score, depth, nodes, line."""
+"""The search is the same search everywhere: CPython and MicroPython's VM (the device's bytecode)
+give every case of tests/samesearch.py the result the pure-Python search gave before the inner
+loop became kalaha.searchcore (samesearch.txt): best pit, score, depth, nodes, line."""
 
 import functools
 import io
 import os
-import shutil
 
 import pytest
 import samesearch
 import samesearch_run
 
 from host import cli
-from tools import build, circuitpython
+from tools import build, micropython
 
-pytestmark = (
-    pytest.mark.device
-)  # (CircuitPython's tools, the emulator or a browser: make test, not make check)
+pytestmark = pytest.mark.device  # (the VM, the emulator or a browser: make test, not make check)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -52,14 +49,14 @@ LEVEL_TABLE = "6-0-0-8.kdb"  # (one of the cases' tables: the default rules, up 
 
 
 @functools.cache
-def host_turns(firmware, tables):
-    """The command line's `move` at the levels of LEVEL_TURNS, for `firmware` (once each)."""
+def host_turns(tables):
+    """The command line's `move` at the levels of LEVEL_TURNS (once each)."""
     turns = []
     for record in LEVEL_RECORDS:
         for level in ("strong", "expert"):
             out = io.StringIO()
             table = os.path.join(tables, LEVEL_TABLE)
-            argv = ["move", record, "--level", level, "--firmware", firmware, "--table", table]
+            argv = ["move", record, "--level", level, "--table", table]
             assert cli.main(argv, out) == 0
             turns.append(out.getvalue().strip())
     return tuple(turns)
@@ -82,50 +79,22 @@ def test_cpython_searches_every_case_as_before(cases, capsys):
     assert differences(golden, capsys.readouterr().out) == []
 
 
-@pytest.mark.parametrize(
-    "version, arch, code",
-    [
-        ("10", "x86", "machine code"),
-        ("10", None, "bytecode"),
-        ("9", None, "bytecode"),
-        ("9", "x86", "machine code"),
-    ],
-)
-def test_circuitpython_searches_every_case_as_before_allocating_nothing(cases, tmp_path, version, arch, code):
-    # The drive's modules as the build makes them (machine code for the unix port's x86, or only
-    # the bytecode twin), the heap locked while the search steps: any allocation raises.
+def test_the_vm_searches_every_case_as_before_allocating_nothing(cases, tmp_path):
+    # The drive's modules as the build makes them (.mpy), the heap locked while the search steps:
+    # any allocation raises. The device's whole turns are the command line's `move`.
     golden, path, tables = cases
-    try:
-        drive = str(tmp_path / "drive")
-        build.put_code(drive, version, compiled=True, arch=arch)
-    except circuitpython.Missing as e:
-        pytest.skip(str(e))
-    shutil.copy(os.path.join(HERE, "samesearch_run.py"), drive)
-    # (run in the drive: the checkout's own kalaha/ sources must not be found instead)
-    status, out, err = circuitpython.run(
-        None, path=(".",), cwd=drive, version=version, args=("-c", "import kalaha.ai; print(kalaha.ai.CODE)")
-    )
-    assert status == 0 and out.strip() == code, err
-    # The levels play with the budgets of the code that runs (kalaha.ai.play_as): the device's
-    # whole turns are the command line's `move` for that firmware (ours: machine code).
+    drive = str(tmp_path / "drive")
+    build.put_code(drive)
     # (and the host's pieces the cases read with: the device's drive holds neither)
-    os.makedirs(os.path.join(drive, "host"))
-    for rel in ("host/__init__.py", "host/analysis.py", "kalaha/notation.py"):
-        shutil.copy(os.path.join(ROOT, rel), os.path.join(drive, rel))
-    status, out, err = circuitpython.run(
-        None,
-        path=(".",),
-        cwd=drive,
-        version=version,
-        args=("-c", LEVEL_TURNS % (os.path.join(tables, LEVEL_TABLE), LEVEL_RECORDS)),
-    )
+    copy = [(drive, "/drive"), (os.path.join(HERE, "samesearch_run.py"), "/drive/samesearch_run.py")]
+    copy += [(os.path.join(ROOT, rel), "/drive/" + rel) for rel in ("host/__init__.py", "host/analysis.py")]
+    copy += [(os.path.join(ROOT, "kalaha", "notation.py"), "/drive/kalaha/notation.py")]
+    copy += [(tables, tables), (path, path)]
+    script = LEVEL_TURNS % (os.path.join(tables, LEVEL_TABLE), LEVEL_RECORDS)
+    status, out, err = micropython.run(script, path=("/drive",), copy=copy, cwd="/drive")
     assert status == 0, err[-2000:]
-    firmware = "ours" if code == "machine code" else "stock"
-    assert tuple(out.split()) == host_turns(firmware, tables)
-    # (and the two firmwares' budgets differ: each firmware is asked for its own)
-    assert host_turns("ours", tables) != host_turns("stock", tables)
-    status, out, err = circuitpython.run(
-        "samesearch_run.py", path=(".",), cwd=drive, version=version, args=(path, tables, "lock")
-    )
+    assert tuple(out.split()) == host_turns(tables)
+    script = "import samesearch_run\nsamesearch_run.main(%r, %r, True)\n" % (path, tables)
+    status, out, err = micropython.run(script, path=("/drive",), copy=copy, cwd="/drive")
     assert status == 0, err[-2000:]
     assert differences(golden, out) == []

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from cpy import ROOT
+from vm import ROOT
 
 from host.reading import board_label, read_board, read_lines, screen_kind
 from host.web import BrowserFlash, Web, image_bytes

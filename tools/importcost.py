@@ -15,7 +15,6 @@ import tempfile
 
 from tools import emulate
 from tools.build import DRIVE
-from tools.uf2 import OWN_FIRMWARE
 
 MODULES = ("hint", "choices", "movelist", "setup", "coach", "records", "menus", "gamemenu", "puzzles")
 HELD = ("kalaha.app", "kalaha.ai", "kalaha.endgame", "kalaha.store", "kalaha.thinking", "hw.macropad")
@@ -47,7 +46,7 @@ SCENARIO = """export default async function (c) {
 """
 
 
-def measure(modules=MODULES, firmware=OWN_FIRMWARE):
+def measure(modules=MODULES, firmware=None):
     """[(module, ms, bytes)] for each import (two a module), on the emulated MacroPad."""
     work = emulate.prepare()
     names = ["kalaha." + m for m in modules]
@@ -61,7 +60,8 @@ def measure(modules=MODULES, firmware=OWN_FIRMWARE):
             f.write(SCENARIO)
         image = emulate.make_image(drive, "importcost.img")
         proc = subprocess.run(
-            ["node", "cpemu.mjs", scenario, "--fs", image, "--fw", os.path.abspath(firmware)]
+            ["node", "cpemu.mjs", scenario, "--fs", image, "--fw", emulate.firmware_file(firmware)]
+            + ["--bootrom", emulate.bootrom_file()]
             + ["--out", os.path.join(work, "out", "importcost")],
             cwd=work,
             capture_output=True,

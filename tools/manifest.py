@@ -14,15 +14,10 @@ DEVICE_FOLDERS = ("kalaha", "hw")
 # CircuitPython never runs a package's __main__ (the drive keeps the modules it had).
 NOT_ON_THE_DEVICE = ("kalaha/__main__.py", "kalaha/notation.py")
 
-# Device modules that are also made machine code: viper functions, built twice from the one source
-# (tools/build.py): NAME.mpy as machine code (mpy-cross -march=armv6m) and NAME_bc.mpy as bytecode
-# for firmware that refuses native code (kalaha.ai imports whichever loads).
-MACHINE_CODE = {"kalaha/searchcore.py"}
-
 # Data files the game reads from the drive as they are (the background music's tunes, the puzzles).
 DEVICE_DATA = ("kalaha/tunes.txt", "kalaha/puzzles.txt")
 
-# CircuitPython versions the device build supports (README and deploy read this).
+# CircuitPython versions the drive is built for: one .mpy format (README, deploy and the bundle read this).
 SUPPORTED_CIRCUITPYTHON = ("9", "10")
 
 # What lib/ on the drive holds: files taken from the pinned wheels in requirements-device.txt.

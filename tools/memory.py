@@ -1,23 +1,21 @@
-"""The memory check: the built drive (build/CIRCUITPY) played through code.py in CircuitPython.
+"""The memory check: the built drive (build/CIRCUITPY) played frame by frame in MicroPython's VM.
 
-Host-only (`make memory`, and the BUDGET_KB check in `make test`). CircuitPython's 32-bit unix port
-runs exactly the drive's files, the real adafruit_display_text and neopixel included, with
-stand-ins (tests/cp_standins) only for the modules the unix port lacks.
+Host-only (`make memory`, and the BUDGET_KB check in `make test`). The VM from npm (tools/micropython.py)
+runs exactly the drive's .mpy files, the real neopixel library included, with stand-ins
+(tests/cp_standins) for CircuitPython's own modules.
 """
 
 import os
-import shutil
 import sys
 import tempfile
 
 from kalaha.screens import RESULT_GRACE_MS
-from tools import circuitpython
+from tools import micropython
 from tools.build import DRIVE
 
-# The whole session must complete in this heap, kept well under the MacroPad's DEVICE_HEAP_KB
-# (docs/performance.md, "Memory"; how it grew: docs/decisions.md).
-BUDGET_KB = 140
-HOLE = 2048  # after start-up the heap is cut into holes this big: no allocation may need more
+# The whole session must have no more in use than this after any collection between frames, kept
+# well under the MacroPad's DEVICE_HEAP_KB (docs/performance.md, "Memory").
+BUDGET_KB = 120
 
 RESULT_WAIT = RESULT_GRACE_MS + 100  # a result screen takes no input this long (App.hold)
 
@@ -29,7 +27,6 @@ SESSION = (
     ("click",),
     ("expect", "Play computer", 5000),
     ("mem", "menu"),
-    ("fragment", HOLE),
     # A whole game against Expert.
     ("choose", "Play computer"),
     ("set", "Level:", "expert"),
@@ -149,21 +146,16 @@ AFTER_THE_GAMES = (
 EVENING_FRAMES = 150000  # enough for evening(50): about 1,500 frames a game at most
 
 
-def evening(games, holes=0):
-    """games_in_a_row(games), then AFTER_THE_GAMES; with `holes`, the heap is cut into holes that
-    big after the games (as after an evening's allocations at worst). 0 games: the same steps
-    right after start-up, the same script (its block skipped)."""
-    steps = list(games_in_a_row(games))
-    if holes:
-        steps.append(("fragment", holes))
-    return tuple(steps) + AFTER_THE_GAMES
+def evening(games):
+    """games_in_a_row(games), then AFTER_THE_GAMES. 0 games: the same steps right after start-up,
+    the same script (its block skipped)."""
+    return tuple(games_in_a_row(games)) + AFTER_THE_GAMES
 
 
-def drift(count=50, drive=DRIVE, version=None):
+def drift(count=50, drive=DRIVE):
     """(free after the first game, free after the last, status): games_in_a_row at the device's heap."""
-    status, out, err = play(
-        games_in_a_row(count), heap_kb=DEVICE_HEAP_KB, drive=drive, max_frames=EVENING_FRAMES, version=version
-    )
+    steps = games_in_a_row(count)
+    status, out, err = play(steps, heap_kb=DEVICE_HEAP_KB, drive=drive, max_frames=EVENING_FRAMES)
     got = figures(out)
     first = got["mem"].get("game 1", (0, 0))[0]
     last = got["mem"].get("game %d" % count, (0, 0))[0]
@@ -171,7 +163,8 @@ def drift(count=50, drive=DRIVE, version=None):
 
 
 # The stand-ins are imported first (the firmware's modules are there before code.py) and the
-# names' pools given the device's room for the app's names (cpdriver.reserve_names).
+# names' pools given the device's room for the app's names (cpdriver.reserve_names); then the
+# game's frames are stepped from outside (cpdriver.vm_step), as hw.macropad.main runs them.
 PRELUDE = """
 import sys
 import cpdriver
@@ -181,10 +174,11 @@ cpdriver.reserve_names()
 cpdriver.NVM_PATH[0] = %(nvm)r
 cpdriver.SCRIPT[:] = %(steps)r
 cpdriver.MAX_FRAMES[0] = %(frames)d
+cpdriver.HEAP[0] = %(heap)d
 steps = None
-with open(%(code)r) as f:
-    source = f.read()
-exec(source, {"__name__": "__main__"})
+from hw.macropad import frames
+cpdriver.FRAMES[0] = frames()
+vm_step = cpdriver.vm_step
 """
 
 
@@ -204,7 +198,7 @@ STANDIN_MODULES = (
 _cost = {}
 
 
-def standin_cost(version=None):
+def standin_cost():
     """Bytes the stand-in modules' own code and names take on the heap (once per run of the tools).
 
     On the device these modules are built into the firmware (C and flash, no heap), so the
@@ -212,71 +206,70 @@ def standin_cost(version=None):
     full. The interned names' pools made before the app starts (cpdriver.reserve_names) are
     theirs too, but for what the app's names take on the device (DEVICE_NAME_POOLS).
     """
-    version = version or circuitpython.DEFAULT_VERSION
-    if version not in _cost:
+    if not _cost:
         source = (
             "import gc\ngc.collect()\nat = gc.mem_alloc()\n"
             "for name in %r:\n    __import__(name)\n"
             "import cpdriver\ncpdriver.reserve_names()\n"
-            "gc.collect()\nprint(gc.mem_alloc() - at - cpdriver.DEVICE_NAME_POOLS)\n" % (STANDIN_MODULES,)
+            "def vm_step():\n"
+            "    return lambda: print(gc.mem_alloc() - at - cpdriver.DEVICE_NAME_POOLS) or False\n"
+            % (STANDIN_MODULES,)
         )
-        status, out, err = run_on_drive(lambda _tmp: source, version=version)
+        status, out, err = run_on_drive(source)
         if status:
             raise RuntimeError("the stand-ins do not import: " + (err or out)[-500:])
-        _cost[version] = int(out.split()[-1])
-    return _cost[version]
+        _cost[0] = int(out.split()[-1])
+    return _cost[0]
 
 
-def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None, version=None):
-    """Boot `drive`'s code.py in CircuitPython with the stand-ins and play `steps`.
+def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None):
+    """Start `drive`'s game in the VM with the stand-ins and play `steps`.
 
     The heap is `heap_kb` plus what the stand-ins' own code takes (standin_cost). Returns
-    (status, stdout, stderr); status 0 means the script reached its end.
+    (status, stdout, stderr); status 0 means the script reached its end. nvm: the host file
+    that keeps the saved data (read first, written back; default: a new one).
     """
-    version = version or circuitpython.DEFAULT_VERSION
-    heap = heap_kb * 1024 + standin_cost(version)
-    return run_on_drive(
-        lambda tmp: (
-            PRELUDE
-            % {
-                "standins": STANDIN_MODULES,
-                "nvm": nvm or tmp + "/nvm.bin",
-                "steps": tuple(steps),
-                "frames": max_frames,
-                "code": "code.py",
-            }
-        ),
-        heap=heap,
-        drive=drive,
-        version=version,
-    )
+    heap = heap_kb * 1024 + standin_cost()
+    script = PRELUDE % {
+        "standins": STANDIN_MODULES,
+        "nvm": VM_DATA + "/nvm.bin",
+        "steps": tuple(steps),
+        "frames": max_frames,
+        "heap": heap,
+    }
+    return run_on_drive(script, heap=heap, drive=drive, nvm=nvm)
 
 
-def run_on_drive(source, heap=1 << 20, drive=DRIVE, version=None):
-    """Run the script `source(tmp)` in CircuitPython with the drive as its working directory.
+VM_DRIVE = "/CIRCUITPY"  # where the drive is in the VM: the same names wherever the checkout lives
+VM_STANDINS = "/standins"
+VM_DATA = "/data"
 
-    Every path the run sees is relative and the same wherever the checkout lives: the script is
-    imported (`-c "import run"`, so sys.path[0] stays "" as on the device, not the script's real
-    path) from a folder beside the drive, with the stand-ins copied beside it. Each module
-    keeps its file name on the heap: absolute paths moved the smallest heap by kilobytes from
-    one checkout to another.
-    """
-    version = version or circuitpython.DEFAULT_VERSION
-    with tempfile.TemporaryDirectory(dir=os.path.dirname(drive), prefix="cp") as tmp:
-        rel = os.path.relpath(tmp, drive).replace(os.sep, "/")
-        with open(os.path.join(tmp, "run.py"), "w") as f:
-            f.write(source(rel))
-        for name in os.listdir(circuitpython.STANDINS):
-            if name.endswith(".py"):
-                shutil.copy(os.path.join(circuitpython.STANDINS, name), tmp)
-        # The drive is the working directory, as on the device: code.py finds endgame.kdb.
-        return circuitpython.run(
-            None, heap=heap, path=("lib", rel), cwd=drive, version=version, args=("-c", "import run")
+
+def run_on_drive(script, heap=1 << 20, drive=DRIVE, nvm=None):
+    """Run `script` in the VM with the drive as its working directory, as on the device ("" and
+    lib/ on sys.path), and the stand-ins beside it; (status, stdout, stderr). Every path the run
+    sees is the same wherever the checkout lives: each module keeps its file name on the heap.
+    nvm: a host file copied in as /data/nvm.bin and written back after the run."""
+    copy = [(drive, VM_DRIVE), (micropython.STANDINS, VM_STANDINS)]
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "data")
+        os.makedirs(data)
+        if nvm and os.path.exists(nvm):
+            with open(nvm, "rb") as f, open(os.path.join(data, "nvm.bin"), "wb") as g:
+                g.write(f.read())
+        copy.append((data, VM_DATA))
+        got = micropython.run(
+            script, path=("", VM_DRIVE + "/lib", VM_STANDINS), copy=copy, cwd=VM_DRIVE, heap=heap,
+            back=[(VM_DATA, data)],
         )
+        if nvm and os.path.exists(os.path.join(data, "nvm.bin")):
+            with open(os.path.join(data, "nvm.bin"), "rb") as f, open(nvm, "wb") as g:
+                g.write(f.read())
+    return got
 
 
 def figures(out):
-    """The CPDRIVER lines of a run as a dict: MEM (label -> (free, alloc)), LOW, FRAGMENT, lines."""
+    """The CPDRIVER lines of a run as a dict: MEM (label -> (free, alloc)), LOW, lines, END."""
     got = {"mem": {}, "lines": [], "end": False}
     for line in out.splitlines():
         words = line.split()
@@ -284,8 +277,6 @@ def figures(out):
             got["mem"][" ".join(words[2:-4])] = (int(words[-3]), int(words[-1]))
         elif line.startswith("CPDRIVER LOW "):
             got["low"] = int(words[3])
-        elif line.startswith("CPDRIVER FRAGMENT "):
-            got["largest_hole"] = int(words[5])
         elif line.startswith("CPDRIVER |"):
             got["lines"].append(line[len("CPDRIVER |") :])
         elif line.startswith("CPDRIVER BADCOLOURS "):
@@ -295,72 +286,83 @@ def figures(out):
     return got
 
 
-def passes(heap_kb, drive=DRIVE):
-    status, out, _err = play(heap_kb=heap_kb, drive=drive)
-    return status == 0 and figures(out)["end"]
+def smallest_heap(got):
+    """The smallest heap in KB the session of `got` (figures) fits: its most in use after a
+    collection between frames, the stand-ins' own code left out. (The VM collects only between
+    frames, so this is what the device's collections would leave at worst.)"""
+    most = BUDGET_KB * 1024 + standin_cost() - got["low"]
+    return (most - standin_cost() + 1023) // 1024
 
 
-def smallest_heap(drive=DRIVE, low=48, high=256):
-    """The smallest heap in KB at which the whole session passes (bisection), or None above `high`."""
-    if not passes(high, drive):
-        return None
-    while low < high:
-        mid = (low + high) // 2
-        if passes(mid, drive):
-            high = mid
-        else:
-            low = mid + 1
-    return high
-
-
-# Where the heap goes: each import in the order code.py makes them, then each object start-up makes.
+# Where the heap goes: each import in the order code.py makes them, then each object start-up
+# makes, each a step of its own with a collection before it is measured (tools/mpvm.mjs).
 TABLE_SCRIPT = """
 import gc
 import cpdriver
 cpdriver.NVM_PATH[0] = %(nvm)r
-rows = []
-def mark(what, before):
-    gc.collect()
-    rows.append((what, gc.mem_alloc() - before))
-    return gc.mem_alloc()
 for name in %(standins)r:
     __import__(name)  # built into the firmware on the device: not counted below
 cpdriver.reserve_names()  # (as the session has them: PRELUDE)
 pools = cpdriver.DEVICE_NAME_POOLS
-rows.append(("the app's names' pools (as on the device)", pools))
-gc.collect()
-at = gc.mem_alloc()
-standins = at - pools
-for name in %(modules)r:
-    __import__(name)
-    at = mark("import " + name, at)
-import board, keypad, neopixel, rotaryio
-from hw.macropad import Sound
-from hw.startup import open_store
-from hw.screen import Oled
-from kalaha.app import App
-keys = keypad.Keys((board.KEY1,) * 13, value_when_pressed=False, pull=True, max_events=32)
-at = mark("object keypad.Keys (stand-in, sized as measured on the device)", at)
-pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=0.5, auto_write=False)
-at = mark("object NeoPixel (real library)", at)
-oled = Oled(board.DISPLAY)
-at = mark("object Oled", at)
-sound = Sound()
-at = mark("object Sound (stand-in synthio, sized as measured)", at)
-store = open_store()
-at = mark("object Store", at)
-from kalaha.endgame import CHUNK, open_table
-table, _why = open_table("endgame.kdb", scratch=store.scratch(CHUNK))
-at = mark("object EndgameTable (the drive's endgame.kdb%%s)" %% (" MISSING" if table is None else ""), at)
-app = App(store=store, endgame=table)
-at = mark("object App (search table included)", at)
-app.tick(0)
-oled.show(app.frame, app.flip)
-at = mark("first frame drawn", at)
-for what, size in rows:
-    print("ROW %%d %%s" %% (size, what))
-gc.collect()
-print("TOTAL %%d" %% (gc.mem_alloc() - standins))
+rows = [("the app's names' pools (as on the device)", pools)]
+made = {}
+def objects():
+    import board, keypad, neopixel
+    from hw.macropad import Sound
+    from hw.startup import open_store
+    from hw.screen import Oled
+    from kalaha.app import App
+    from kalaha.endgame import CHUNK, open_table
+    def keys():
+        made["keys"] = keypad.Keys((board.KEY1,) * 13, value_when_pressed=False, pull=True, max_events=32)
+    def pixels():
+        made["pixels"] = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=0.5, auto_write=False)
+    def oled():
+        made["oled"] = Oled(board.DISPLAY)
+    def sound():
+        made["sound"] = Sound()
+    def store():
+        made["store"] = open_store()
+    def table():
+        made["table"] = open_table("endgame.kdb", scratch=made["store"].scratch(CHUNK))[0]
+    def app():
+        made["app"] = App(store=made["store"], endgame=made["table"])
+    def frame():
+        made["app"].tick(0)
+        made["oled"].show(made["app"].frame, made["app"].flip)
+    return [
+        ("object keypad.Keys (stand-in, sized as measured on the device)", keys),
+        ("object NeoPixel (real library)", pixels),
+        ("object Oled", oled),
+        ("object Sound (stand-in synthio, sized as measured)", sound),
+        ("object Store", store),
+        ("object EndgameTable (the drive's endgame.kdb)", table),
+        ("object App (search table included)", app),
+        ("first frame drawn", frame),
+    ]
+steps = [("import " + name, (lambda name: lambda: __import__(name))(name)) for name in %(modules)r]
+steps.append((None, lambda: steps.extend(objects())))
+at = [0, 0]
+def vm_step():
+    if at[0] == 0:
+        return first
+    if not steps:
+        for what, size in rows:
+            print("ROW %%d %%s" %% (size, what))
+        print("TOTAL %%d" %% (gc.mem_alloc() - at[1]))
+        return False
+    what, work = steps.pop(0)
+    work()
+    def after():
+        if what:
+            rows.append((what, gc.mem_alloc() - at[0]))
+        at[0] = gc.mem_alloc()
+        return True
+    return after
+def first():
+    at[0] = gc.mem_alloc()
+    at[1] = at[0] - pools  # (the stand-ins')
+    return True
 """
 
 MODULES = (
@@ -386,10 +388,8 @@ MODULES = (
 
 def heap_table(drive=DRIVE):
     """[(what, bytes)] for each import and start-up object, and the total after start-up."""
-    status, out, err = run_on_drive(
-        lambda tmp: TABLE_SCRIPT % {"nvm": tmp + "/nvm.bin", "modules": MODULES, "standins": STANDIN_MODULES},
-        drive=drive,
-    )
+    script = TABLE_SCRIPT % {"nvm": VM_DATA + "/nvm.bin", "modules": MODULES, "standins": STANDIN_MODULES}
+    status, out, err = run_on_drive(script, drive=drive)
     if status:
         raise SystemExit("the heap table run failed: %s" % (err or out).strip()[-800:])
     rows = []
@@ -419,12 +419,9 @@ for name in %(modules)r:
     __import__(name)
 for ch in "".join([chr(i) for i in range(32, 127)]):
     pass
-gc.collect()
 n = 0
 grew = 0
 while grew < cpdriver.POOL_STEP:
-    if n %% 32 == 0:
-        gc.collect()
     before = gc.mem_alloc()
     hasattr(0, "+%%d" %% n)
     grew = gc.mem_alloc() - before
@@ -437,15 +434,9 @@ NAME_MARGIN = 32  # names the app must leave free in the device's pools (docs/pe
 
 
 def drive_modules(drive=DRIVE):
-    """Every module on the drive (code.py's packages and lib/), by its import name; of a
-    machine-code module only its bytecode twin (the same names: the RP2040's machine code does
-    not load in the unix port)."""
-    from tools.manifest import MACHINE_CODE
-
+    """Every module on the drive (code.py's packages and lib/), by its import name."""
     names = []
     for rel, _size in file_sizes(drive):
-        if rel.rsplit(".", 1)[0] + ".py" in MACHINE_CODE:
-            continue
         if rel.endswith((".mpy", ".py")) and "/" in rel:
             name = rel.rsplit(".", 1)[0]
             if name.startswith("lib/"):
@@ -454,10 +445,10 @@ def drive_modules(drive=DRIVE):
     return names
 
 
-def name_room(drive=DRIVE, version=None):
+def name_room(drive=DRIVE):
     """How many more names the app could intern before its pools on the device are full."""
     source = NAMES_SCRIPT % {"standins": STANDIN_MODULES, "modules": drive_modules(drive)}
-    status, out, err = run_on_drive(lambda _tmp: source, drive=drive, version=version)
+    status, out, err = run_on_drive(source, drive=drive)
     if status or "ROOM " not in out:
         raise RuntimeError("the names' room run failed: " + (err or out)[-800:])
     return int(out.split("ROOM ")[1].split()[0])
@@ -472,10 +463,10 @@ def file_sizes(drive=DRIVE):
     return sorted(out)
 
 
-def report(out=None, drive=DRIVE, games=50, low=48, high=256):
+def report(out=None, drive=DRIVE, games=50):
     """Print the drive's files, where the heap goes, the session's figures, `games` games in a row
-    (none: the drift's own test plays them) and `smallest heap: N KB` (looked for from `low` to
-    `high` KB; a narrower window takes fewer runs: the test's)."""
+    (none: the drift's own test plays them) and `smallest heap: N KB`; returns that N (None when
+    the session failed)."""
     out = out or sys.stdout
     files = file_sizes(drive)
     out.write("files on the drive (%s):\n" % os.path.relpath(drive))
@@ -483,9 +474,7 @@ def report(out=None, drive=DRIVE, games=50, low=48, high=256):
         out.write("  %-40s %7d bytes\n" % (rel, size))
     out.write("  %-40s %7d bytes\n" % ("total", sum(s for _r, s in files)))
     rows, total = heap_table(drive)
-    out.write(
-        "heap after gc.collect(), CircuitPython %s.x (32-bit unix port):\n" % circuitpython.DEFAULT_VERSION
-    )
+    out.write("heap after a collection, MicroPython's VM (npm's WebAssembly port):\n")
     for what, size in rows:
         out.write("  %-44s %7d bytes\n" % (what, size))
     out.write("  %-44s %7d bytes\n" % ("in use after start-up", total))
@@ -494,21 +483,19 @@ def report(out=None, drive=DRIVE, games=50, low=48, high=256):
     )
     status, text, err = play(drive=drive)
     got = figures(text)
+    smallest = None
     if status or not got["end"]:
         out.write("the session FAILED at %d KB:\n%s\n" % (BUDGET_KB, (err or text).strip()[-1500:]))
     else:
         out.write(
-            "session at %d KB (Expert game, two-player game with clock, replay, stats, settings):\n"
+            "session at %d KB (Expert game, two-player game with clock, replay, stats, puzzles, settings):\n"
             % BUDGET_KB
         )
         cost = standin_cost()
         for label, (free, alloc) in got["mem"].items():
             out.write("  %-20s free %7d  in use %7d\n" % (label, free, alloc - cost))
-        out.write("  lowest free after gc.collect(): %d bytes\n" % got["low"])
-        out.write(
-            "  largest free block after start-up (the %d-byte holes): %d bytes\n"
-            % (HOLE, got["largest_hole"])
-        )
+        out.write("  lowest free after a collection between frames: %d bytes\n" % got["low"])
+        smallest = smallest_heap(got)
     if games:
         first, last, status, tail = drift(games, drive=drive)
         if status:
@@ -518,8 +505,7 @@ def report(out=None, drive=DRIVE, games=50, low=48, high=256):
                 "%d games in a row at %d KB: free after the first %d bytes, after the last %d (%+d)\n"
                 % (games, DEVICE_HEAP_KB, first, last, last - first)
             )
-    smallest = smallest_heap(drive, low=low, high=high)
-    out.write("smallest heap: %s\n" % ("%d KB" % smallest if smallest else "over 256 KB"))
+    out.write("smallest heap: %s\n" % ("%d KB" % smallest if smallest else "unknown (the session failed)"))
     return smallest
 
 

@@ -434,16 +434,14 @@ HEADER = (
 def replies(path, exact, table, level, log):
     """How often the device's reply to a wrong try is a best one: for each puzzle in `path` and
     each wrong first sowing (the turn's rest the lowest pit that sows again), North's whole turn
-    as the device plays it at `level` (host.analysis.device_turn, our firmware's budgets) against
+    as the device plays it at `level` (host.analysis.device_turn, the device's budgets) against
     North's best by the exact margins. Returns (replies, best ones, [(puzzle, pit, best, got)])."""
     from host.analysis import device_player
-    from kalaha.ai import MACHINE_CODE, play_as
     from kalaha.puzzles import parse
 
     def margin(b):
         return b.store(SOUTH) - b.store(NORTH) if b.to_move is None else exact.value(b, SOUTH)
 
-    play_as(MACHINE_CODE)
     player = device_player(table)
     tried = 0
     misses = []

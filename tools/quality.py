@@ -17,8 +17,7 @@ import sys
 import time
 
 from host.analysis import best_turn, device_player, solve
-from host.cli_ai import FIRMWARES, add_firmware_flag
-from kalaha.ai import LEVEL_NAMES, Search, play_as
+from kalaha.ai import LEVEL_NAMES, Search
 from kalaha.board import NORTH, SOUTH, Board
 from kalaha.endgame import EndgameTable
 
@@ -116,9 +115,7 @@ def main(argv=None):
     parser.add_argument(
         "--compiled", action="store_true", help="score with tools.exact's compiled solver (needs numba)"
     )
-    add_firmware_flag(parser)
     args = parser.parse_args(argv)
-    play_as(FIRMWARES[args.firmware])
     levels = [name for name in args.levels.split(",") if name]
     unknown = [name for name in levels if name not in LEVEL_NAMES]
     if unknown:

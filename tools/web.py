@@ -11,8 +11,8 @@ import os
 import shutil
 import sys
 
-from tools.build import bytecode_twin, endgame_table, twin_name
-from tools.manifest import DEVICE_DATA, MACHINE_CODE, ROOT, device_files
+from tools.build import endgame_table
+from tools.manifest import DEVICE_DATA, ROOT, device_files
 
 OUT = os.path.join(ROOT, "build", "web")
 PAGE = os.path.join(ROOT, "web")
@@ -46,20 +46,15 @@ class WebError(Exception):
 
 
 def python_files():
-    """{path: source} of the Python the page runs: the device's kalaha/ and hw/ files (a machine
-    code module as its bytecode twin, as on a drive of sources) and WEB_FILES; and the device's
-    data files (the tunes), text too."""
+    """{path: source} of the Python the page runs: the device's kalaha/ and hw/ files and
+    WEB_FILES; and the device's data files (the tunes, the puzzles), text too."""
     out = {}
     for rel in device_files() + list(WEB_FILES) + list(DEVICE_DATA):
         if rel in NOT_ON_THE_PAGE:
             continue
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             text = f.read()
-        if rel in MACHINE_CODE:
-            # WebAssembly runs no machine code: the twin, which kalaha.ai imports when there is none.
-            out[twin_name(rel)] = bytecode_twin(text)
-        else:
-            out[rel] = text
+        out[rel] = text
     return out
 
 

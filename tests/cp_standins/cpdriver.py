@@ -1,16 +1,22 @@
-"""Drives the stand-ins: a scripted player behind the keys and the encoder (CircuitPython tests only).
+"""Drives the stand-ins: a scripted player behind the keys and the encoder (the VM's tests only).
 
-The game's own main loop (code.py -> hw/macropad.py) runs unchanged; each frame starts with its
-first keypad read, and then this driver takes the script's next step. Steps read the display as a
+The game's own frames (hw.macropad.frames) run unchanged, one a call of vm_step from outside
+(tools/mpvm.mjs), so the VM collects its heap between frames; each frame starts with its first
+keypad read, and then this driver takes the script's next step. Steps read the display as a
 player does: ("choose", "Replay") turns the encoder until the menu's cursor is on "Replay".
-Lines printed start with "CPDRIVER"; a failed step prints why and exits with status 3.
+Lines printed start with "CPDRIVER"; a failed step prints why and exits with status 3. The heap
+is measured after the collection between every two frames (what the device's gc.collect() would
+leave): more in use than the heap given (HEAP) fails the run as a MemoryError would on the device.
 """
 
 import gc
 import sys
 
 FRAME_MS = 20
+SPLIT = 128 * 1024 * 1024  # the VM's gc.mem_free() counts this much heap it could still add
 NVM_PATH = ["nvm.bin"]
+FRAMES = [None]  # the game's frames (hw.macropad.frames()), stepped by vm_step
+HEAP = [0]  # the heap the run is given: more in use after a collection fails it
 SCRIPT = []  # steps, see run_step
 MAX_FRAMES = [200000]
 display = [None]
@@ -111,6 +117,46 @@ def _glyphs():
     return _GLYPHS
 
 
+def total():
+    """The VM's heap now, used and free."""
+    return gc.mem_alloc() + gc.mem_free() - SPLIT
+
+
+def free():
+    """The heap given (HEAP; without one, the VM's) less what is in use."""
+    return (HEAP[0] or total()) - gc.mem_alloc()
+
+
+_wanted = []  # what to note after the next collection between frames: ("mem", label) ...
+
+
+def vm_step():
+    """One frame of the game, then a function to call after the heap's collection between frames
+    (tools/mpvm.mjs); False once the script has ended."""
+    if _state.get("over"):
+        return False
+    next(FRAMES[0])
+    return _collected
+
+
+def _collected():
+    """After a collection between frames: the heap checked, the measurements asked for noted."""
+    if HEAP[0] and gc.mem_alloc() > HEAP[0]:
+        _fail("out of memory: %d bytes in use, more than the heap's %d" % (gc.mem_alloc(), HEAP[0]))
+    _low_mark("step %d" % _state["step"])
+    while _wanted:
+        what = _wanted.pop(0)
+        if what[0] == "mem":
+            print("CPDRIVER MEM %s free %d alloc %d" % (what[1], free(), gc.mem_alloc()))
+            _low_mark(what[1])
+        elif what[0] == "low":
+            _low_mark(what[1])
+        else:
+            _end()
+            return False
+    return True
+
+
 def _fail(why):
     print("CPDRIVER FAIL step %d: %s (frame %d)" % (_state["step"], why, _state["frame"]))
     for text in lines():
@@ -138,8 +184,6 @@ def _unsettle():
 def _on_frame():
     s = _state
     s["frame"] += 1
-    if s["frame"] % 25 == 0:
-        _measure("play")
     if s["frame"] > MAX_FRAMES[0]:
         _fail("no end after %d frames" % MAX_FRAMES[0])
     while s["step"] < len(SCRIPT):
@@ -163,10 +207,13 @@ _labels = {}  # how often each numbered "mem" label was printed
 
 
 def _measure(where):
-    gc.collect()
-    free = gc.mem_free()
-    if free < _low[0]:
-        _low[0] = free
+    _wanted.append(("low", where))
+
+
+def _low_mark(where):
+    left = free()
+    if left < _low[0]:
+        _low[0] = left
         _low[1] = where
 
 
@@ -267,15 +314,10 @@ def _run_step(step):
         if "%d" in label:
             _labels[label] = _labels.get(label, 0) + 1
             label = label % _labels[label]
-        gc.collect()
-        print("CPDRIVER MEM %s free %d alloc %d" % (label, gc.mem_free(), gc.mem_alloc()))
-        _measure(label)
+        _wanted.append(("mem", label))
         return True
     if kind == "big":
         _pins.append(bytearray(step[1]))  # one block of that size (the memory check's own test)
-        return True
-    if kind == "fragment":
-        _fragment(step[1])
         return True
     _fail("unknown step %r" % (step,))
     return True
@@ -284,49 +326,15 @@ def _run_step(step):
 _pins = []
 
 
-def _fragment(hole):
-    """Leave no free block bigger than about `hole` bytes: from here on a bigger allocation fails.
-
-    Fill the free runs with lists of `hole` bytes (first fit puts them back to back), then what
-    is left at the ends of runs with lists of half that, and clear them all: clear() shrinks a
-    list's item array in place to its first block, so every list leaves a hole behind a live
-    one-block head. A run's leftover is under half a hole, so no free block grows past `hole`,
-    and almost no memory is lost.
-    """
-    gc.collect()
-    keep = [None] * 300
-    n = 0
-    for items in (hole // 4, hole // 8, hole // 16, hole // 32):
-        try:
-            while n < len(keep):
-                keep[n] = [0] * items
-                n += 1
-        except MemoryError:
-            pass
-    for i in range(n):
-        keep[i].clear()
-    _pins.append(keep)
-    gc.collect()
-    big = _largest()
-    gc.collect()
-    print("CPDRIVER FRAGMENT holes %d largest %d free %d" % (n, big, gc.mem_free()))
-
-
-def _largest():
-    lo, hi = 16, 1 << 16
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        gc.collect()
-        try:
-            (0,) * ((mid - 8) // 4)
-            lo = mid
-        except MemoryError:
-            hi = mid - 1
-    return lo
-
-
 def _finish():
-    _measure("end")
+    if not _state.get("finishing"):
+        _state["finishing"] = True
+        _measure("end")
+        _wanted.append(("end",))
+
+
+def _end():
+    _state["over"] = True
     print("CPDRIVER LOW free %d at %s" % (_low[0], _low[1]))
     print("CPDRIVER BADCOLOURS %d" % bad_colours[0])
     print("CPDRIVER FRAMES %d" % _state["frame"])
@@ -334,7 +342,6 @@ def _finish():
         print("CPDRIVER |" + text)
     print("CPDRIVER PIXELS " + " ".join("%02x" % b for b in pixel_bytes[0]))
     print("CPDRIVER END")
-    sys.exit(0)
 
 
 # The names CircuitPython interns (identifiers, strings of up to 10 characters, each character

@@ -1,11 +1,8 @@
-"""The search benchmark that runs inside CircuitPython's interpreter (tools/devicetime.py runs it).
+"""The search benchmark that runs inside MicroPython's VM (tools/devicetime.py runs it).
 
-Not for the device. `cp_bench.py all` times everything with ticks_ms and prints one JSON object
-per line; `cp_bench.py calib N`, `search NAME BUDGET`, `level NAME` and `none` each do one piece
-of work, so an instruction counter can tell the pieces apart.
+Not for the device. It times everything with ticks_ms and prints one JSON object per line, the
+published calibration loop last, so the times can be scaled to the RP2040's.
 """
-
-import sys
 
 from kalaha import notation
 from kalaha.ai import LEVEL_NAMES, Search, start_level
@@ -93,21 +90,5 @@ def run_all():
     print('{"calibration_ms": %d}' % cal)
 
 
-def run_one(args):
-    s = Search()
-    what = args[0]
-    if what == "calib":
-        add_test([int(args[1]), 12345678, 56781234])
-    elif what == "search":
-        search(s, board_of(args[1]), int(args[2]))
-        print("%d %d %d" % (s.nodes, s.depth_done, s.best_pit))
-    elif what == "level":
-        level(s, Board(), args[1])
-        print("%d %d %d" % (s.nodes, s.depth_done, s.best_pit))
-
-
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] != "all":
-        run_one(sys.argv[1:])
-    else:
-        run_all()
+    run_all()
