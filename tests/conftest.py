@@ -17,12 +17,12 @@ GROUPS = {
     # What the workers share is build/. Every test that writes there, or reads what another test
     # remakes there, is in this group.
     "build": (
-        # build/CIRCUITPY made for CircuitPython 10, 9 and as sources (with build/wheels and the
-        # type check's build/stubs), and played by the memory check
+        # build/CIRCUITPY made as .mpy and as sources (with the type check's build/stubs), the
+        # bundle, and the drive played by the memory check
         "tests/test_build.py",
-        # build/CIRCUITPY made for 9 and booted from its image, build/emulator copied from ../shared
+        # build/CIRCUITPY booted from its image, build/emulator copied from ../shared
         "tests/test_emulator.py",
-        # a fresh clone given build/'s wheels and endgame table
+        # a fresh clone given build/'s endgame table
         "tests/test_mpycross.py",
         # The command line and the simulator read the endgame table from build/CIRCUITPY first
         # (host.cli_ai.table_path), which the drive's builds above delete and copy again.
@@ -32,8 +32,6 @@ GROUPS = {
         "tests/test_music.py::test_the_simulator_and_the_web_page_play_the_devices_notes",
         "tests/test_seven_pits.py::test_the_command_line_plays_seven_pits",
         "tests/test_web.py::test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line",
-        # build/CIRCUITPY.txt: what the drive was last built for
-        "tests/test_uf2.py::test_the_command_line_says_where_the_file_went_or_why_not",
     ),
     # Not shared, only made once: numba compiles tools/exact.py's search in each process that
     # uses it (about 5 s), and these files' module fixtures (the web page built, endgame tables

@@ -237,11 +237,9 @@ def test_the_memory_check_can_fail(built):
     # for: both must be caught.
     status, out, _err = memory.play(heap_kb=64)
     assert status != 0 and not memory.figures(out)["end"] and "out of memory" in out
-    low = memory.figures(memory.play(heap_kb=memory.BUDGET_KB)[1])["low"]
-    status, out, err = memory.play(
-        steps=[*memory.SESSION[: memory.SESSION.index(("mem", "menu")) + 1], ("big", low + 1024)],
-        heap_kb=memory.BUDGET_KB,
-    )
+    start = memory.SESSION[: memory.SESSION.index(("mem", "menu")) + 1]
+    free = memory.figures(memory.play(start)[1])["mem"]["menu"][0]
+    status, out, err = memory.play(steps=[*start, ("big", free + 1024)])
     assert status != 0 and "out of memory" in out
 
 

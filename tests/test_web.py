@@ -499,7 +499,7 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
         fps = frame_figures(page, "phone")
         page.sessions.append(page.session())
         frames, web = check_replays(page)
-        # The page plays our firmware's Strong: its turns are the command line's.
+        # The page plays the device's Strong: its turns are the command line's.
         record = notation.record(web.app.game.board)
         assert record == page.js("kalaha.mp.pyimport('kalaha.notation').record(kalaha.web.app.game.board)")
         packed = os.path.exists(os.path.join(page.folder, webtool.TABLE + ".gz"))
@@ -657,12 +657,10 @@ def test_one_tab_keeps_the_saved_data_storage_full_a_hidden_tab_silent_an_error_
 # ----- the front end and the build, without a browser -------------------------------------------
 
 
-def test_the_page_gets_the_device_files_with_the_searchs_bytecode_twin_and_its_front_end():
+def test_the_page_gets_the_device_files_and_its_front_end():
     files = webtool.python_files()
     assert "host/web.py" in files and "hw/layout.py" in files and "kalaha/app.py" in files
-    # WebAssembly runs no machine code: the search's twin, as on a drive of sources
-    assert "kalaha/searchcore_bc.py" in files and "kalaha/searchcore.py" not in files
-    assert "@micropython.viper" not in files["kalaha/searchcore_bc.py"]
+    assert "kalaha/searchcore.py" in files and "kalaha/puzzles.txt" in files
     for host_only in ("kalaha/cli.py", "kalaha/reading.py", "hw/desktop.py", "hw/macropad.py", "code.py"):
         assert host_only not in files
     for host_only in ("host/cli.py", "host/reading.py", "host/desktop.py", "host/match.py"):
@@ -864,7 +862,7 @@ class Driven:
 
 def assert_command_line_turns(record, level, seed, table, rules=()):
     """Each of North's turns in `record` (the computer's: the person is South) is what
-    `python -m kalaha move --firmware ours` plays there at `level` with the game's `seed`."""
+    `python -m kalaha move` plays there at `level` with the game's `seed`."""
     import io
 
     from host.cli import main
@@ -880,8 +878,6 @@ def assert_command_line_turns(record, level, seed, table, rules=()):
             str(seed),
             "--table",
             table,
-            "--firmware",
-            "ours",
         ]
         assert main(args + list(rules) + ([before] if before else []), out=out) == 0
         assert json.loads(out.getvalue())["turn"] == turn, (before, turn)
@@ -894,10 +890,10 @@ def computer_turns(record):
 
 
 def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_path, monkeypatch):
-    # Our firmware's budgets and a frame's work of its machine code (host.deviceclock): a whole
-    # game against Strong in host.web.Web (the page's Python in CPython: the browser test below
+    # The device's budgets and a frame's work of its search (host.deviceclock): a whole game
+    # against Strong in host.web.Web (the page's Python in CPython: the browser test below
     # replays the page there frame for frame), the same in the headless simulator, and each of
-    # the computer's turns from `python -m kalaha move --firmware ours`; all with the endgame
+    # the computer's turns from `python -m kalaha move`; all with the endgame
     # table where make device built it (the simulator opens it: host.cli_ai.table_path).
     from host.cli_ai import table_path
     from kalaha.endgame import open_table
@@ -910,8 +906,13 @@ def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_p
     assert len(record.split()) > 10
     path = table_path() if table is not None else str(tmp_path / "none.kdb")
     assert_command_line_turns(record, "strong", seed, path)
-    # Real work a frame: as our firmware's thinking frame, 19 slices of 48 nodes (host.deviceclock).
-    assert 850 <= statistics.median(thinking) <= 960, thinking
+    # Real work a frame: the device's thinking frame, its slices until THINK_FRAME_MS less a slice
+    # and its guard at the device's speed (host.deviceclock).
+    from host.deviceclock import NODE_MS
+    from kalaha.thinking import SLICE_GUARD_MS, SLICE_NODES, THINK_FRAME_MS
+
+    spent = statistics.median(thinking) * NODE_MS
+    assert THINK_FRAME_MS - SLICE_GUARD_MS - SLICE_NODES * NODE_MS <= spent <= THINK_FRAME_MS, thinking
     pygame = pytest.importorskip("pygame")  # (the simulator's packages: make venv)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")

@@ -407,8 +407,9 @@ def puzzle_steps():
     each after a report and marked -> the game menu's Hint -> two reports on the puzzle's board.
     Each mark's next report has the marked event's frame as its slowest candidate."""
     from kalaha import SOUTH
+    from kalaha.ai import LEVELS
     from kalaha.app import ANIM_SPEEDS
-    from kalaha.puzzles import NO_MOVE, read
+    from kalaha.puzzles import NO_MOVE, Puzzle, read
     from kalaha.view import view_key_of_pit
     from tools.puzzles import lowest_turn
 
@@ -421,7 +422,9 @@ def puzzle_steps():
     steps = [{"serial": r"kalaha: t \d+", "ms": 30000}, {"click": 1}, {"wait": 1500}, {"shot": "menu"}]
     steps += [{"turn": PUZZLES_ROW}, {"wait": 300}, new_report, {"mark": "Puzzles"}, {"click": 1}]
     steps += [{"wait": 1500}, {"shot": "puzzle"}]
-    for turn, after in ((wrong, 9000), (answer, 4500)):  # (a wrong turn: North's reply, then it is back)
+    # (a wrong turn: North's reply, its time cap at most, its sowing and 2.5 s shown, then it is back)
+    reply = LEVELS[Puzzle.level].cap_ms + 4500
+    for turn, after in ((wrong, reply), (answer, 4500)):
         for pit in turn:
             steps += [{"key": view_key_of_pit(SOUTH, pit, SOUTH, 6)}, {"wait": 700 + 12 * sow_ms}]
         steps += [{"wait": after}]

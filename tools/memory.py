@@ -222,7 +222,7 @@ def standin_cost():
     return _cost[0]
 
 
-def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None):
+def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None, timeout=3600):
     """Start `drive`'s game in the VM with the stand-ins and play `steps`.
 
     The heap is `heap_kb` plus what the stand-ins' own code takes (standin_cost). Returns
@@ -237,7 +237,7 @@ def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=No
         "frames": max_frames,
         "heap": heap,
     }
-    return run_on_drive(script, heap=heap, drive=drive, nvm=nvm)
+    return run_on_drive(script, heap=heap, drive=drive, nvm=nvm, timeout=timeout)
 
 
 VM_DRIVE = "/CIRCUITPY"  # where the drive is in the VM: the same names wherever the checkout lives
@@ -245,7 +245,7 @@ VM_STANDINS = "/standins"
 VM_DATA = "/data"
 
 
-def run_on_drive(script, heap=1 << 20, drive=DRIVE, nvm=None):
+def run_on_drive(script, heap=1 << 20, drive=DRIVE, nvm=None, timeout=600):
     """Run `script` in the VM with the drive as its working directory, as on the device ("" and
     lib/ on sys.path), and the stand-ins beside it; (status, stdout, stderr). Every path the run
     sees is the same wherever the checkout lives: each module keeps its file name on the heap.
@@ -261,6 +261,7 @@ def run_on_drive(script, heap=1 << 20, drive=DRIVE, nvm=None):
         got = micropython.run(
             script, path=("", VM_DRIVE + "/lib", VM_STANDINS), copy=copy, cwd=VM_DRIVE, heap=heap,
             back=[(VM_DATA, data)],
+            timeout=timeout,
         )
         if nvm and os.path.exists(os.path.join(data, "nvm.bin")):
             with open(os.path.join(data, "nvm.bin"), "rb") as f, open(nvm, "wb") as g:
