@@ -46,6 +46,7 @@ class Puzzle:
         self.grade = grade
         self.next = 0  # the puzzle asked for by the knob or a key, read in a quiet frame (work)
         self.reply = ""  # a wrong try's words while North's best reply is played (App.game_tick)
+        self.hinted = False  # the hint given in this try: it goes on to the turn's next sowing
 
     level = "expert"  # North's replies (kalaha.ai.LEVELS): best in all of the set's (performance.md)
 
@@ -93,6 +94,7 @@ class Puzzle:
         while b.ply:
             b.pop()
         self.reply = ""
+        self.hinted = False
         g.version += 1
         g.handover_at = 0
         app.message = ""
@@ -105,13 +107,25 @@ class Puzzle:
             self.hint(app)
 
     def hint(self, app):
-        """The answer's first pit blinks green on its key until it is sown (kalaha.view)."""
+        """The answer's next pit (after the turn's sowings so far) blinks green on its key until
+        it is sown (kalaha.view); a turn already off every best one is said so."""
         g = app.game
         if g.board.to_move != SOUTH:
             return
-        app.hint_key = 5 + self.turns[0][0]  # (South's pit P is view key 5 + P: kalaha.view)
-        app.hint_version = g.version
-        app.say("Hint: the green key", 3000)
+        done = g.board.moves()  # (South's sowings of this try: North has not replied)
+        n = len(done)
+        for turn in self.turns:
+            if len(turn) > n and turn[:n] == done:
+                app.hint_key = 5 + turn[n]  # (South's pit P is view key 5 + P: kalaha.view)
+                app.hint_version = g.version
+                app.say("Hint: the green key", 3000)
+                self.hinted = True
+                return
+        self.hinted = False
+        k = 0
+        while any(turn[: k + 1] == done[: k + 1] for turn in self.turns):
+            k += 1  # (the first sowing that no best turn makes)
+        app.say("S%d is not the answer" % done[k], 3000)
 
     def judge(self, app):
         """A whole turn has ended, or a sowing of North's reply (App.finish_sowing). The

@@ -244,6 +244,63 @@ def test_the_game_menus_hint_and_a_puzzle_that_ends_the_game():
     assert p.store.current is None and p.store.stats == [0] * len(p.store.stats)
 
 
+def menu_hint(p):
+    p.app.click()
+    p.frames()
+    p.choose("Hint")
+
+
+def test_the_hint_after_the_turns_first_sowing_lights_its_next_pit():
+    # Puzzle 1's answer is S5 (an extra turn), then S3: after S5 the hint is S3, not S5 again.
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    puzzle = a.game.puzzle
+    answer = puzzle.turns[0]
+    assert len(answer) == 2 and all(t[0] == answer[0] for t in puzzle.turns)
+    menu_hint(p)
+    assert a.hint_key == 5 + answer[0] and app_words(a) == "Hint: the green key"
+    p.sow(answer[:1])
+    assert a.game.board.to_move == 0 and a.game.board.ply == 1
+    # the hint goes on by itself once given (the extra turn is said) ...
+    assert a.hint_key == 5 + answer[1] and a.hint_version == a.game.version
+    a.hint_key = -1
+    menu_hint(p)  # ... and the game menu's Hint gives the same
+    assert a.hint_key == 5 + answer[1] and a.hint_version == a.game.version
+    assert app_words(a) == "Hint: the green key"
+    lit = set()
+    for _ in range(30):
+        p.frames()
+        lit.add(a.pixels[5 + answer[1]])
+    assert scale(GOOD_COLOUR, a.settings["brightness"], 4) in lit
+    p.sow(answer[1:])
+    assert p.info() == "Right!"
+
+
+def test_the_hint_after_a_wrong_first_sowing_says_it_is_not_the_answer():
+    # Puzzle 3: S5 is an extra turn but not the answer.
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    a.turn(2)
+    p.frames(3)
+    puzzle = a.game.puzzle
+    wrong = next(
+        k + 1
+        for k in range(6)
+        if puzzle.values[k] != puzzles.NO_MOVE
+        and all(t[0] != k + 1 for t in puzzle.turns)
+        and len(whole_turn_from(puzzle, k + 1)) > 1
+    )
+    p.sow([wrong])
+    assert a.game.board.to_move == 0 and a.game.board.ply == 1
+    with TextCheck() as texts:
+        menu_hint(p)
+        assert app_words(a) == "S%d is not the answer" % wrong
+        assert texts.take() == []
+    assert a.hint_version != a.game.version  # (no key lit)
+
+
 def test_the_knob_walks_the_puzzles_and_wraps_round():
     p = Player()
     a = p.app
