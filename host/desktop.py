@@ -264,6 +264,7 @@ class Simulator:
             columns=MACROPAD.columns,
         )
         self.clock.app = self.app
+        self.app.root = ROOT + os.sep  # (its files found from the code's folder, wherever it runs)
         self.shown = bytes(self.app.frame.buf)  # the last whole frame: what the panel shows
         self.now = 0
         self.font = pygame.font.Font(None, 28)

@@ -71,6 +71,8 @@ class Blink:
 class App:
     """The handheld: feed it events and ticks; read `pixels`, `frame`, `flip`, `sounds`."""
 
+    root = ""  # the folder the game's files are read from (puzzles): the device's is its drive's
+
     def __init__(
         self,
         settings=None,

@@ -7,7 +7,7 @@ from kalaha.compat import const, forget
 from kalaha.screens import GAME, MAIN_ITEM, music_item
 from kalaha.view import LOSE, WIN
 
-FILE = "kalaha/puzzles.txt"
+FILE = "kalaha/puzzles.txt"  # from the game's folder (App.root: the drive's root on the device)
 _LINE = const(160)  # a line's bytes at most
 _CHUNK = const(256)  # the file read this much at a time to count its lines
 NO_MOVE = const(-99)  # the value of an empty pit (no sowing to value)
@@ -176,7 +176,8 @@ class Puzzle:
         the device, the event's frame has drawn): a knob turned fast reads only where it stops."""
         n = self.next
         if n and app.frame.complete and not app.frame.drawn:
-            play(app, pick(app, n if n > 0 else count()))
+            self.next = 0
+            play(app, pick(app, n))
 
 
 def _ints(word):
@@ -282,12 +283,21 @@ def solved(store, number):
 
 
 def pick(app, number=0):
-    """Puzzle `number` read (0: the first not solved yet; past the last: the first), or None."""
-    if not number:
-        number = 1
-        while solved(app.store, number):
-            number += 1
-    return read(number) or read(1)
+    """Puzzle `number` read (0: the first not solved yet; -1: the last; past the last: the
+    first), or the words saying why there is none (the file missing, damaged or empty)."""
+    path = app.root + FILE if app.root else FILE
+    try:
+        if number < 0:
+            number = count(path)
+        elif not number:
+            number = 1
+            while solved(app.store, number):
+                number += 1
+        return read(number, path) or read(1, path) or "puzzle file empty"
+    except OSError:
+        return "no puzzle file"
+    except ValueError:
+        return "puzzles damaged"
 
 
 def opening(app, menu):
@@ -301,18 +311,20 @@ def opening(app, menu):
     elif p == 1:
         menu.opening = -1  # (the import was this frame's work)
     elif p == -1:
-        menu.opening = pick(app) or -2  # (-2: none there, said in the next)
+        menu.opening = pick(app)  # (a puzzle, or why there is none: said in the next)
     else:
         menu.opening = 0
-        play(app, None if p == -2 else p)
+        play(app, p)
 
 
 def play(app, puzzle):
     """`puzzle` (pick's) on the board, South to move, drawn; the player's whole turn is judged
-    (judge), North played only to answer a wrong one. Called in a frame that drew nothing (opening,
-    Puzzle.work): with the read, most of a frame on the device (docs/performance.md)."""
-    if puzzle is None:
-        app.say("no puzzles here")
+    (judge), North played only to answer a wrong one; pick's words said instead, on the screen
+    shown. Called in a frame that drew nothing (opening, Puzzle.work): with the read, most of a
+    frame on the device (docs/performance.md)."""
+    if puzzle.__class__ is str:
+        app.say(puzzle, 4000)
+        app.render()
         return
     forget("kalaha.seven")  # (a seven-pit game's board, if one was played)
     g = app.game

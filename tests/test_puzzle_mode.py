@@ -477,14 +477,38 @@ def test_the_push_into_puzzles_imports_their_code_in_a_frame_of_its_own_that_dra
     assert a.screen == MENU and a.game.puzzle is None
 
 
-def test_no_puzzle_file_is_said_on_the_main_menu(monkeypatch):
-    p = Player()
-    a = p.app
-    p.frames(5)
-    import importlib
+def test_the_puzzle_file_is_found_from_the_apps_folder_and_a_missing_one_said(tmp_path, monkeypatch):
+    # Started from another folder, with App.root the game's folder (the simulator sets it).
+    import os
 
-    # (the module the app imports: another test may have let the first one go)
-    monkeypatch.setattr(importlib.import_module("kalaha.puzzles"), "pick", lambda app, number=0: None)
-    p.choose("Puzzles")
-    p.frames(3)
-    assert a.screen == MENU and a.game.puzzle is None and a.message == "no puzzles here"
+    here = os.getcwd()
+    monkeypatch.chdir(tmp_path)
+    p = Player()
+    p.app.root = here + os.sep
+    open_puzzles(p)
+    assert p.label() == "Puzzle 1"
+    # A folder without the file, or with a damaged or empty one: said, on the main menu or
+    # on the board (the knob's next puzzle), and nothing else changes.
+    kinds = ((None, "no puzzle file"), ("1 2 3\n", "puzzles damaged"), ("# x\n", "puzzle file empty"))
+    for text, words in kinds:
+        if text is not None:
+            (tmp_path / "kalaha").mkdir(exist_ok=True)
+            (tmp_path / "kalaha" / "puzzles.txt").write_text(text)
+        q = Player()
+        q.frames(5)
+        with TextCheck() as texts:
+            q.choose("Puzzles")
+            q.frames(3)
+            assert q.app.screen == MENU and q.app.game.puzzle is None
+            assert app_lines(q.app)[-1].strip() == words
+            assert texts.take() == []
+        p.app.root = str(tmp_path) + os.sep
+        with TextCheck() as texts:
+            p.app.turn(1)
+            p.frames(3)
+            assert p.label() == "Puzzle 1" and app_words(p.app) == words
+            assert texts.take() == []
+        assert shown_cells(p.app) == puzzles.read(1, here + os.sep + puzzles.FILE).cells
+        p.frames(300)  # (said once: the knob's puzzle is not asked for again)
+        assert app_words(p.app) == goal(p.app.game.puzzle)
+        p.app.root = here + os.sep

@@ -25,6 +25,21 @@ def run_script(tmp_path, text):
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def test_started_from_another_folder_it_finds_its_files(tmp_path):
+    # The puzzles (and the music, the endgame table) from the code's own folder, not the working one.
+    script = tmp_path / "script.txt"
+    script.write_text("choose Puzzles\nwait 500\nshow\n")
+    proc = subprocess.run(
+        [sys.executable, str(pathlib.Path(ROOT) / "code.py"), "--headless", "--script", str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Puzzle 1" in proc.stdout and "win by" in proc.stdout
+
+
 def png_size_and_colours(path):
     import pygame
 
