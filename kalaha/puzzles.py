@@ -47,6 +47,7 @@ class Puzzle:
         self.next = 0  # the puzzle asked for by the knob or a key, read in a quiet frame (work)
         self.reply = ""  # a wrong try's words while North's best reply is played (App.game_tick)
         self.hinted = False  # the hint given in this try: it goes on to the turn's next sowing
+        self.right = False  # the try was judged right (and its end is shown)
 
     level = "expert"  # North's replies (kalaha.ai.LEVELS): best in all of the set's (performance.md)
 
@@ -58,15 +59,16 @@ class Puzzle:
 
     def info(self, app):
         """Beside it: solved now, solved before, else nothing."""
-        if app.game.board.to_move != SOUTH:
-            return "Right!" if solved(app.store, self.number) else ""
+        if self.right:
+            return "Right!"
         return "solved" if solved(app.store, self.number) else ""
 
     def footer(self, app):
-        """The words when nothing is said: the goal, or what comes next."""
+        """The words when nothing is said: the goal (also while a try is sown, not yet judged),
+        or what comes next."""
         if self.reply:
             return self.reply  # (the reply's sowings end what was said: App.sow)
-        if app.game.board.to_move != SOUTH:
+        if self.right:
             return "key: next puzzle"
         if self.margin:
             return "Your move: win by %d" % self.margin
@@ -95,6 +97,7 @@ class Puzzle:
             b.pop()
         self.reply = ""
         self.hinted = False
+        self.right = False
         g.version += 1
         g.handover_at = 0
         app.message = ""
@@ -122,10 +125,14 @@ class Puzzle:
                 self.hinted = True
                 return
         self.hinted = False
+        app.say("S%d is not the answer" % done[self.off(done)], 3000)
+
+    def off(self, sowings):
+        """Where `sowings` (pits) leave every best turn: the first sowing none of them makes."""
         k = 0
-        while any(turn[: k + 1] == done[: k + 1] for turn in self.turns):
-            k += 1  # (the first sowing that no best turn makes)
-        app.say("S%d is not the answer" % done[k], 3000)
+        while any(turn[: k + 1] == sowings[: k + 1] for turn in self.turns):
+            k += 1
+        return k
 
     def judge(self, app):
         """A whole turn has ended, or a sowing of North's reply (App.finish_sowing). The
@@ -141,13 +148,16 @@ class Puzzle:
         right = [int(pit) for pit in turn.split("-")] in self.turns
         app.store.puzzle_tried(self.number, right)
         if right:
+            self.right = True
             app.sound(WIN)
             app.say(THEMES[self.theme], 4000)
             return
         app.sound(LOSE)
-        first = int(turn.split("-")[0])
+        pits = [int(pit) for pit in turn.split("-")]
+        first = pits[0]
         if first == self.turns[0][0]:
-            words = "S%d right, rest not" % first
+            k = self.off(pits)  # (the first sowing off the best turns: the rest is right so far)
+            words = "S%s right, S%d not" % (turn[: 2 * k - 1], pits[k])
         else:
             words = "S%d loses %d seeds" % (first, self.margin - self.values[first - 1])
         if g.board.to_move is None:
@@ -159,12 +169,12 @@ class Puzzle:
     def key(self, app, key):
         """A key on a puzzle's board: a pit on the player's turn; while North replies, the
         position back at once; after the answer, the next puzzle."""
-        if self.reply:
-            self.again(app)
+        if self.right:
+            self.next = self.number + 1
         elif app.game.board.to_move == SOUTH:
             app.press_pit(key)
         else:
-            self.next = self.number + 1
+            self.again(app)  # (a wrong try's end: North's reply, or the game it ended)
 
     def turn(self, app, delta):
         """The knob: the next or previous puzzle (before the first: the last)."""

@@ -37,6 +37,10 @@ class Player(Hands):
             self.frames()
         raise AssertionError("never settled")
 
+    def settle_sowing(self):
+        while self.app.sowing.path is not None:
+            self.frames()
+
     def sow(self, pits):
         """South's pits sown one after the other, each once the last one's seeds have fallen."""
         for pit in pits:
@@ -221,7 +225,9 @@ def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():
     p.frames(3)
     assert p.label() == "Puzzle %d" % n
     p.sow(turn)
-    assert app_words(p.app) == "S%d right, rest not" % turn[0]
+    k = next(k for k in range(len(turn)) if all(t[: k + 1] != turn[: k + 1] for t in puzzle.turns))
+    said = "S%s right, S%d not" % ("-".join(str(pit) for pit in turn[:k]), turn[k])
+    assert app_words(p.app) == said  # (where the turn went wrong: its right part, its wrong sowing)
     p.settle()
     assert not puzzles.solved(p.store, n) and shown_cells(p.app) == puzzle.cells
 
@@ -299,6 +305,67 @@ def test_the_hint_after_a_wrong_first_sowing_says_it_is_not_the_answer():
         assert app_words(a) == "S%d is not the answer" % wrong
         assert texts.take() == []
     assert a.hint_version != a.game.version  # (no key lit)
+
+
+def test_a_wrong_try_is_never_shown_as_right_while_it_is_sown_nor_after():
+    # Even on a puzzle solved before: the goal while the try is sown, its cost once it ends.
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    puzzle = a.game.puzzle
+    p.sow(puzzle.turns[0])
+    assert p.info() == "Right!" and app_words(a) == puzzles.THEMES[puzzle.theme]
+    a.turn(1)
+    a.turn(-1)
+    p.frames(3)
+    assert p.label() == "Puzzle 1" and p.info() == "solved"
+    puzzle = a.game.puzzle
+    wrong = wrong_pit(puzzle)
+    said = "S%d loses %d seeds" % (wrong, puzzle.margin - puzzle.values[wrong - 1])
+    for pit in whole_turn_from(puzzle, wrong):
+        p.settle_sowing()
+        p.press(5 + pit)
+        while a.sowing.path is not None:
+            assert app_words(a) == goal(puzzle) and p.info() == "solved"
+            p.frames()
+    p.frames()
+    while a.game.board.to_move == 1:
+        assert app_words(a) == said and p.info() == "solved"
+        p.frames()
+    # a key while the wrong try's end is shown brings the position back, not the next puzzle
+    p.press(0)
+    assert p.label() == "Puzzle 1" and shown_cells(a) == puzzle.cells
+
+
+def test_a_wrong_try_at_a_puzzle_solved_before_keeps_the_streak():
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    for _ in (1, 2):
+        p.sow(a.game.puzzle.turns[0])
+        p.press(0)
+        p.frames(3)
+    assert p.store.puzzles[3] == 2
+    a.turn(-2)
+    p.frames(3)
+    assert p.label() == "Puzzle 1"
+    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
+    p.settle()
+    assert p.store.puzzles[3] == 2  # (a new puzzle's wrong try ends it: the others' tests)
+    a.turn(2)
+    p.frames(3)
+    assert p.label() == "Puzzle 3"
+    p.sow(a.game.puzzle.turns[0])
+    assert p.store.puzzles[3] == 3 and p.store.puzzles[5] == 3
+    again = Store(MemoryFlash(p.store.flash.read()))  # (the journal replays the same)
+    assert again.puzzles[3] == 3
+
+
+def test_how_to_play_says_what_the_puzzles_goal_means():
+    from kalaha.howto import PAGES
+
+    text = " ".join(page.replace("\n", " ") for page in PAGES if page.startswith("Puzzles"))
+    assert "win by 8 means" in text and "best play of both sides" in text and "8 seeds ahead" in text
 
 
 def test_the_knob_walks_the_puzzles_and_wraps_round():
