@@ -406,6 +406,25 @@ def test_display_shows_the_exact_board():
 
 
 @pytest.mark.parametrize("two", [False, True])
+def test_an_extra_turn_is_said_until_its_next_sowing(two):
+    d = Driver()
+    if two:
+        d.choose("Two players")
+    else:
+        start_vs_computer(d, "easy")
+    a = d.app
+    d.press(d.key_for(3))  # (ends in the store: an extra turn)
+    d.idle()
+    who = "South" if two else "You"
+    for _ in range(3):
+        assert words(a) == who + ": extra turn"
+        d.frames(2500 // 20)  # (the message's own 2 s long past: the footer still says it)
+    d.press(d.key_for(1))
+    d.idle()
+    assert words(a) != who + ": extra turn"
+
+
+@pytest.mark.parametrize("two", [False, True])
 def test_game_menu_offers_only_what_applies(two):
     d = Driver(swap=True)
     if two:
