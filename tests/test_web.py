@@ -517,6 +517,58 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
 KEY_EVENT = "document.body.dispatchEvent(new KeyboardEvent('%s', {code: '%s', key: '%s', bubbles: true}));"
 
 
+def test_a_screen_reader_reads_the_display_its_menus_and_hears_what_changes(site, tmp_path):
+    # The page's text twin of the display (host/web.py Web.twin): what the accessibility tree
+    # gives a screen reader, by keyboard alone.
+    page = Page(tmp_path / "profile", site, way="keyboard")
+    # (the tree as YAML, its quotes taken out: a line with a colon is quoted, one without is not)
+    aria = lambda: page.send("aria", selector="body").replace('"', "").replace("'", "")  # noqa: E731
+    said = lambda: page.js("document.getElementById('twin-say').textContent")  # noqa: E731
+    try:
+        page.wait_text("How to play")
+        tree = aria()
+        assert "heading The display: How to play 1/" in tree and "- listitem: Your pits: the bottom" in tree
+        assert tree.index("region The display") < tree.index("button key 1")  # (the display first)
+        assert "the display" not in tree.lower().replace("the display:", "")  # (the canvas is no image)
+        assert page.js("document.getElementById('twin-say').getAttribute('aria-live')") == "polite"
+        page.push()
+        page.wait_text("> Play computer")
+        time.sleep(0.2)
+        tree = aria()
+        # the main menu as a list, every row, the chosen one marked; the live region says it
+        assert "list KALAHA, 8 rows" in tree, tree
+        rows = page.js("[...document.querySelectorAll('#twin-menu li')].map((li) => li.textContent)")
+        assert rows[:3] == ["Play computer", "Two players", "3-4 players"] and "How to play" in rows
+        current = "[...document.querySelectorAll('#twin-menu li[aria-current=true]')]"
+        current += ".map((li) => li.textContent)"
+        assert page.js(current) == ["Play computer"] and said() == "KALAHA. Play computer"
+        page.turn(1)
+        page.wait(lambda buf: page.js(current) == ["Two players"], 5)
+        assert said() == "Two players"
+        page.push()
+        page.wait(lambda buf: screen_kind(buf) == "board")
+        time.sleep(0.2)
+        # the board: each side's name, store and seed counts, who moves, the words
+        tree = aria()
+        assert "South (to move): store 0; pits S1 4, S2 4, S3 4, S4 4, S5 4, S6 4" in tree, tree
+        assert "North: store 0; pits N1 4, N2 4, N3 4, N4 4, N5 4, N6 4" in tree
+        page.key(6)  # (S1: 4 seeds to S2..S5)
+        page.wait(lambda buf: page.js("kalaha.web.app.game.board.ply") == 1, 5)
+        page.wait(lambda buf: "North (to move)" in aria(), 10)
+        assert "South: store 0; pits S1 0, S2 5, S3 5, S4 5, S5 5, S6 4" in aria()
+        assert said() in ("Pass to North", "North: your move")
+        # the game menu's question: its two rows, the safe one chosen, and said
+        page.push()
+        page.wait(lambda buf: page.js(current) == ["Back to game"], 5)
+        page.cursor_to("Resign")
+        page.push()
+        page.wait(lambda buf: page.js(current) == ["No, play on"], 5)
+        assert "list Resign this game?, 2 rows" in aria()
+        assert said() == "Resign this game? No, play on"
+    finally:
+        page.close()
+
+
 def dispatch(page, js):
     """Events made in the page (what the driver's real input cannot make: another keyboard
     layout, a lost focus, a pointer cancelled or sliding off), then a frame for them."""

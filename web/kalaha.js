@@ -103,7 +103,8 @@ function drawOled(frameHex, turned) {
 
 function draw() {
   const turned = web.flip();
-  drawOled(web.frame(), turned);
+  const frameHex = web.frame();
+  drawOled(frameHex, turned);
   canvas.style.opacity = OLED_OPACITY[web.power()];
   const colours = web.pixels(), labels = web.labels().split(",");
   for (let k = 0; k < 12; k++) {
@@ -113,6 +114,42 @@ function draw() {
     keys[k].setAttribute("aria-label", "key " + KEYBOARD[k] + (labels[k] ? ", " + labels[k] : ""));
   }
   $("turned").hidden = !turned;
+  if (frameHex !== twinFrame) {
+    twinFrame = frameHex;
+    drawTwin(JSON.parse(web.twin()));
+  }
+}
+
+// ----- the display as text: a screen reader's twin of it (host/web.py Web.twin) ------------------
+
+let twinFrame = "", twinSaid = { title: null, chosen: -1, row: "", words: "" };
+
+function drawTwin(t) {
+  // Its lines and a menu's rows as lists (the chosen row aria-current); the live region says
+  // what changed: a new screen's title and chosen row, another row chosen, or the words.
+  $("twin-heading").textContent = "The display" + (t.title ? ": " + t.title : "");
+  $("twin-lines").replaceChildren(...t.lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  const menu = $("twin-menu");
+  menu.hidden = !t.items.length;
+  menu.setAttribute("aria-label", (t.title || "menu") + ", " + t.items.length + " rows");
+  menu.replaceChildren(
+    ...t.items.map((label, i) => {
+      const li = document.createElement("li");
+      li.textContent = label;
+      if (i === t.chosen) li.setAttribute("aria-current", "true");
+      return li;
+    }),
+  );
+  const row = t.items.length ? t.items[t.chosen] : "";
+  let say = "";
+  if (t.title !== twinSaid.title) {
+    const then = row || t.words;
+    say = t.title && then ? t.title + (/[.?!:]$/.test(t.title) ? " " : ". ") + then : t.title || then;
+  }
+  else if (row && (t.chosen !== twinSaid.chosen || row !== twinSaid.row)) say = row;
+  else if (!row && t.words !== twinSaid.words) say = t.words;
+  twinSaid = { title: t.title, chosen: t.chosen, row, words: t.words };
+  if (say) $("twin-say").textContent = say;
 }
 
 // ----- time: a frame every 20 ms ------------------------------------------------------------
