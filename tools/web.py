@@ -6,6 +6,7 @@ import gzip
 import hashlib
 import html
 import http.server
+import io
 import json
 import os
 import shutil
@@ -39,6 +40,7 @@ WEB_FILES = (
 # Device files the page never imports: the MacroPad's own front end and start-up.
 NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py")
 PORT = 8000
+TEXT = (".html", ".js", ".mjs", ".svg", ".json")  # sent gzip-compressed by `make serve`
 
 
 class WebError(Exception):
@@ -130,24 +132,29 @@ def write_rules(path):
 
 
 def write_service_worker(out):
-    """sw.js: web/sw.js with the build's files and a hash of them (its cache's version)."""
+    """sw.js: web/sw.js with the build's files, each one's sha256 (a kept copy is checked
+    against it) and a hash of them all (its cache's version)."""
     names = sorted(os.listdir(out))
     digest = hashlib.sha256()
+    files = {}
     for name in names:
-        digest.update(name.encode() + b"\0")
         with open(os.path.join(out, name), "rb") as f:
-            digest.update(hashlib.sha256(f.read()).digest())
+            files[name] = hashlib.sha256(f.read()).hexdigest()
+        digest.update(name.encode() + b"\0" + bytes.fromhex(files[name]))
+    files["./"] = files["index.html"]  # (the page's own address)
     with open(os.path.join(PAGE, SERVICE_WORKER), encoding="utf-8") as f:
         text = f.read()
     text = text.replace("BUILD_HASH", digest.hexdigest()[:16])
-    text = text.replace("BUILD_FILES", json.dumps(["./"] + names))
+    text = text.replace("BUILD_FILES", json.dumps(files, sort_keys=True))
     with open(os.path.join(out, SERVICE_WORKER), "w", encoding="utf-8") as f:
         f.write(text)
 
 
 class PageHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types a module script and WebAssembly need, never cached (a new
-    build shows at the next reload)."""
+    """Static files with the types a module script and WebAssembly need; checked again at every
+    request (no-cache: a new build shows at the next reload, and the offline copy's fetch of an
+    unchanged file is answered from the browser's cache); text gzip-compressed for a browser
+    that takes it."""
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -158,8 +165,39 @@ class PageHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        takes_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (takes_gzip and path.endswith(TEXT) and os.path.isfile(path)):
+            return super().send_head()
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), mtime=0)
+        tag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+        if self.headers.get("If-None-Match") == tag:
+            self.send_response(304)
+            self.send_header("ETag", tag)
+            self.end_headers()
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", tag)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    sent = 0  # bytes of files sent, counted (the page's test reads it)
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        PageHandler.sent += len(data)
+        outputfile.write(data)
 
     def log_message(self, format, *args):
         pass  # (quiet: the page's requests are not news)

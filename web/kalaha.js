@@ -12,6 +12,7 @@ const STORAGE_LOCK = "pocket-kalaha-storage"; // the Web Lock of the tab that ke
 const STORAGE = "pocket-kalaha-nvm"; // the 4 KB nvm image, base64
 const DEVICE_W = 536, DEVICE_H = 738; // the simulator's window (host/desktop.py WIDTH, HEIGHT)
 const OLED_X = 16, OLED_Y = 16, OLED_W = 384; // where the OLED is drawn in the device (3 x 128)
+const FIT_TOP = 8; // the device's top margin (index.html #fit)
 const LIT = [150, 220, 255]; // a lit OLED pixel, as the simulator draws it
 const OLED_OPACITY = [1, 0.3, 0]; // awake, dimmed, off (the device dims its panel's contrast)
 const KNOB_STEP_DEG = 30; // a knob's click every 30 degrees of a drag round it
@@ -33,8 +34,10 @@ const log = [];
 // ----- the device's picture -----------------------------------------------------------------
 
 function fit() {
-  // The device whole in the window, the help's summary line under it.
-  const room = Math.min((innerWidth - 16) / DEVICE_W, (innerHeight - 56) / DEVICE_H);
+  // The device whole in the window, the notes and the help's summary line under it (no scroll).
+  const help = $("help"), summary = help.querySelector("summary");
+  const below = $("notes").offsetHeight + summary.offsetHeight + parseFloat(getComputedStyle(help).paddingBottom);
+  const room = Math.min((innerWidth - 16) / DEVICE_W, (innerHeight - FIT_TOP - below) / DEVICE_H);
   const scale = Math.max(0.3, Math.min(1.25, room));
   $("device").style.setProperty("--scale", scale);
   $("fit").style.width = DEVICE_W * scale + "px";
@@ -42,7 +45,7 @@ function fit() {
   // The OLED's 128 x 64 pixels each a whole number of screen pixels (even strokes): its size in
   // the device's drawing the nearest whole multiple of 128 screen pixels, centred in its bezel.
   const dpr = devicePixelRatio || 1;
-  const times = Math.max(1, Math.round((OLED_W * scale * dpr) / 128));
+  const times = Math.max(1, Math.floor((OLED_W * scale * dpr) / 128)); // (never past its bezel)
   const w = (128 * times) / (scale * dpr), h = w / 2;
   canvas.style.width = w + "px";
   canvas.style.height = h + "px";
@@ -410,6 +413,7 @@ function note(id, text) {
   let el = document.querySelector(`#notes [data-note="${id}"]`);
   if (!text) {
     if (el) el.remove();
+    fit();
     return;
   }
   if (!el) {
@@ -418,6 +422,7 @@ function note(id, text) {
     $("notes").appendChild(el);
   }
   el.textContent = text;
+  fit(); // (the device made smaller: the note in sight)
 }
 
 // ----- input: keys, knob, keyboard ----------------------------------------------------------
@@ -586,7 +591,7 @@ function keyboard() {
 async function unpacked(name) {
   // A gzip file of the build (tools/web.py) unpacked here: static hosting sends it as it is.
   const reply = await fetch(name);
-  if (!reply.ok) throw new Error(name + ": HTTP " + reply.status);
+  if (!reply.ok) throw new Error(name + ": HTTP " + reply.status + (reply.statusText ? " (" + reply.statusText + ")" : ""));
   const stream = reply.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
@@ -598,8 +603,26 @@ async function start() {
   addEventListener("resize", fit);
   makeKeys();
   if ("serviceWorker" in navigator) {
-    // Offline after the first visit: web/sw.js keeps this build's files (tools/web.py).
-    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("kalaha: no offline copy:", e));
+    // Offline after the first visit: web/sw.js keeps this build's files (tools/web.py), checks
+    // each kept copy and fetches a damaged one again: it says which (asked here, or told later).
+    const repaired = new Set();
+    navigator.serviceWorker.addEventListener("message", (e) => {
+      for (const name of (e.data && e.data.repaired) || []) repaired.add(name);
+      if (repaired.size) {
+        note(
+          "offline",
+          "The offline copy of this page was damaged (" + [...repaired].join(", ") + "): fetched again from the network and kept anew.",
+        );
+      }
+    });
+    navigator.serviceWorker.startMessages();
+    let kept = !!navigator.serviceWorker.controller; // (a worker of an earlier build serves the page)
+    if (kept) navigator.serviceWorker.controller.postMessage("repaired");
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      // A new build's worker took over (not the first visit's first): said, for a reload.
+      if (kept) note("update", "A new version of this page is here: reload to play it (the game in progress is saved).");
+      kept = true;
+    });
   }
   const sources = unpacked("kalaha-py.json.gz").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
   const runtime = unpacked("micropython.wasm.gz").then((bytes) =>
@@ -639,7 +662,11 @@ async function start() {
   window.kalaha.ready = performance.now(); // ms from the page's start to the app's first frame
   window.kalaha.start = start;
   frame();
-  loadTable(endgame);
+  await loadTable(endgame);
+  if ("serviceWorker" in navigator) {
+    // (after the page's own fetches: the offline copy's are then answered by the browser's cache)
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("kalaha: no offline copy:", e));
+  }
 }
 
 // For the browser test (tests/web_browser.mjs) and the curious: the app, its log and timings.
