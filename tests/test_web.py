@@ -611,6 +611,36 @@ def test_a_screen_reader_reads_the_display_its_menus_and_hears_what_changes(site
         page.close()
 
 
+AZERTY = (  # a French keyboard's layout map: the characters at the places the page's keys use
+    "{Digit1: '&', Digit2: '\u00e9', Digit3: '\"', KeyQ: 'a', KeyW: 'z', KeyE: 'e',"
+    " KeyA: 'q', KeyS: 's', KeyD: 'd', KeyZ: 'w', KeyX: 'x', KeyC: 'c'}"
+)
+
+
+def test_captions_follow_the_layout_and_enter_after_a_click_on_the_help_pushes_the_knob(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        # A French keyboard (navigator.keyboard's layout map, stood in for before the page's script).
+        stand_in = "Object.defineProperty(navigator, 'keyboard', {get: () => ({getLayoutMap: () => "
+        stand_in += "Promise.resolve(new Map(Object.entries(%s)))})});" % AZERTY
+        page.send("init", js=stand_in)
+        page.reload()
+        page.wait_text("> Play computer")
+        caps = "[...document.querySelectorAll('.key .hint')].map((h) => h.textContent).join('')"
+        page.wait(lambda buf: page.js(caps) == '&\u00e9"azeqsdwxc', 5)
+        label = "document.querySelector(\".key[data-key='3']\").getAttribute('aria-label')"
+        assert page.js(label) == "key a"
+        # The help opened by a click, then Enter: the knob's push (Play computer), the help still open.
+        page.send("click", selector="#help summary")
+        assert page.js("document.getElementById('help').open") is True
+        page.send("key", key="Enter")
+        page.wait_text("> Start game", 5)
+        assert page.js("document.getElementById('help').open") is True
+    finally:
+        page.close()
+
+
 def dispatch(page, js):
     """Events made in the page (what the driver's real input cannot make: another keyboard
     layout, a lost focus, a pointer cancelled or sliding off), then a frame for them."""
@@ -686,6 +716,10 @@ def test_keys_by_place_buttons_cancelled_holds_a_crisp_display_an_icon_and_the_r
         link = "document.querySelector('#help a[href=\"rules.html\"]').href"
         rules = page.js("fetch(%s).then((r) => r.text())" % link)
         assert "Kalaha rules" in rules and "Own store" in rules
+        # for players: headings, lists and bold as HTML, not the repository's Markdown and paths
+        assert "<h2>Board and names</h2>" in rules and "<li><b>Own store" in rules, rules[:400]
+        for raw in ("<!--", "**", "## ", "seeds/", "kalaha/", ".md", "issue 24"):
+            assert raw not in rules, raw
         page.sessions.append(page.session())
         check_replays(page, continued=False)  # (the cancelled holds too)
     finally:

@@ -8,6 +8,7 @@ const FRAME_MS = 20; // host/web.py FRAME_MS
 const KEYBOARD = "123qweasdzxc"; // the simulator's keys for the 12 keys, row by row (their captions)
 // ... read by position (KeyboardEvent.code), so AZERTY, QWERTZ and other layouts have all twelve
 const KEY_CODES = ["Digit1", "Digit2", "Digit3", "KeyQ", "KeyW", "KeyE", "KeyA", "KeyS", "KeyD", "KeyZ", "KeyX", "KeyC"];
+const captions = KEYBOARD.split(""); // ... captioned as this keyboard's layout names them (layoutCaptions)
 const STORAGE_LOCK = "pocket-kalaha-storage"; // the Web Lock of the tab that keeps the saved data
 const STORAGE = "pocket-kalaha-nvm"; // the 4 KB nvm image, base64
 const DEVICE_W = 536, DEVICE_H = 738; // the simulator's window (host/desktop.py WIDTH, HEIGHT)
@@ -59,11 +60,11 @@ function makeKeys() {
     const el = document.createElement("button"); // (focusable; Enter or Space presses it)
     el.type = "button";
     el.className = "key";
-    el.setAttribute("aria-label", "key " + KEYBOARD[k]);
+    el.setAttribute("aria-label", "key " + captions[k]);
     el.style.left = 89 + (k % 3) * 124 - 5 + "px";
     el.style.top = 236 + Math.floor(k / 3) * 124 - 5 + "px";
     el.innerHTML = '<div class="cap"></div><span class="pit"></span><span class="hint"></span>';
-    el.querySelector(".hint").textContent = KEYBOARD[k];
+    el.querySelector(".hint").textContent = captions[k];
     el.dataset.key = k;
     el.addEventListener("mousedown", (e) => e.preventDefault()); // (a click does not take the keyboard's focus)
     // A pointer that slides off its key lets it go unsown (a touch too: pointerdown releases its capture).
@@ -73,6 +74,22 @@ function makeKeys() {
     $("keys").appendChild(el);
     keys.push(el);
   }
+}
+
+function layoutCaptions() {
+  // The keys' captions as this keyboard's layout prints them (AZERTY's "a" where QWERTY has "q"),
+  // where the browser tells it (navigator.keyboard); else QWERTY's.
+  if (!navigator.keyboard || !navigator.keyboard.getLayoutMap) return;
+  navigator.keyboard
+    .getLayoutMap()
+    .then((map) => {
+      KEY_CODES.forEach((code, k) => {
+        captions[k] = map.get(code) || captions[k];
+        keys[k].querySelector(".hint").textContent = captions[k];
+      });
+      shown = -1; // (the keys' names drawn again with the next frame)
+    })
+    .catch(() => {});
 }
 
 function glow(hex) {
@@ -114,7 +131,7 @@ function draw() {
     keys[k].style.background = glow(colours.substr(k * 6, 6));
     keys[k].dataset.colour = colours.substr(k * 6, 6);
     keys[k].querySelector(".pit").textContent = labels[k];
-    keys[k].setAttribute("aria-label", "key " + KEYBOARD[k] + (labels[k] ? ", " + labels[k] : ""));
+    keys[k].setAttribute("aria-label", "key " + captions[k] + (labels[k] ? ", " + labels[k] : ""));
   }
   $("turned").hidden = !turned;
   if (frameHex !== twinFrame) {
@@ -602,6 +619,10 @@ async function start() {
   fit();
   addEventListener("resize", fit);
   makeKeys();
+  layoutCaptions();
+  // A click on the help's summary keeps no focus: Enter and Space then push the knob (Tab
+  // still reaches it, and Enter folds it then).
+  $("help").querySelector("summary").addEventListener("mousedown", (e) => e.preventDefault());
   if ("serviceWorker" in navigator) {
     // Offline after the first visit: web/sw.js keeps this build's files (tools/web.py), checks
     // each kept copy and fetches a damaged one again: it says which (asked here, or told later).
