@@ -9,6 +9,7 @@ import http.server
 import io
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -117,7 +118,9 @@ def pack(path):
 
 
 def write_rules(path):
-    """docs/RULES.md as a page of its own (its text as written: the page's help links to it)."""
+    """docs/RULES.md as a page of its own for players (the page's help links to it): its Markdown
+    made HTML, without what only the repository's readers need (its comment, sentences that name
+    its files or issues)."""
     with open(RULES, encoding="utf-8") as f:
         text = f.read()
     with open(path, "w", encoding="utf-8") as f:
@@ -125,10 +128,64 @@ def write_rules(path):
             '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<title>Kalaha rules: Pocket Kalaha</title><link rel="icon" href="favicon.svg">'
-            "<style>body{margin:0 auto;max-width:46em;padding:12px;background:#16161a;color:#dcdce6}"
-            "pre{white-space:pre-wrap;font:15px/1.45 system-ui,sans-serif}a{color:#96c8ff}</style></head>"
-            '<body><p><a href="./">Back to the game</a></p><pre>%s</pre></body></html>\n' % html.escape(text)
+            "<style>body{margin:0 auto;max-width:46em;padding:12px;background:#16161a;color:#dcdce6;"
+            "font:16px/1.5 system-ui,sans-serif}a{color:#96c8ff}code{background:#2a2a31;padding:0 3px}"
+            "</style></head>"
+            '<body><p><a href="./">Back to the game</a></p>\n%s</body></html>\n' % rules_html(text)
         )
+
+
+REPOSITORY = re.compile(r"`[^`]*(/|\.py|\.txt|\.md)[^`]*`|\]\([^)]*\.md\)|\bissue \d+|\bthe tests\b")
+
+
+def rules_html(text):
+    """Markdown (headings, paragraphs, lists, bold, italics, code) as HTML, for the rule book."""
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"[;,] issue \d+", "", text)
+    blocks = []  # (kind, text): "h1".."h3", "p", "ul", "ol" (a list item)
+    for line in text.splitlines():
+        item = re.match(r"(- |\d+\. )(.*)", line)
+        head = re.match(r"(#{1,3}) (.*)", line)
+        if not line.strip():
+            blocks.append(("", ""))
+        elif head:
+            blocks.append(("h%d" % len(head.group(1)), head.group(2)))
+        elif item:
+            blocks.append(("ul" if item.group(1) == "- " else "ol", item.group(2)))
+        elif blocks and blocks[-1][0] in ("p", "ul", "ol"):
+            blocks[-1] = (blocks[-1][0], blocks[-1][1] + " " + line.strip())
+        else:
+            blocks.append(("p", line.strip()))
+    out = []
+    lists = None
+    for kind, words in blocks:
+        words = " ".join(s for s in re.split(r"(?<=[.;])\s+(?=[A-Z(])", words) if not REPOSITORY.search(s))
+        if lists and kind != lists:
+            out.append("</%s>" % lists)
+            lists = None
+        if kind in ("ul", "ol") and words:
+            if lists is None:
+                out.append("<%s>" % kind)
+                lists = kind
+            out.append("<li>%s</li>" % inline(words))
+        elif kind and words:
+            out.append("<%s>%s</%s>" % (kind, inline(words), kind))
+    if lists:
+        out.append("</%s>" % lists)
+    return "\n".join(out) + "\n"
+
+
+def inline(words):
+    """A line's Markdown: code spans as they are, bold and italics around them, links' words."""
+    out = []
+    for i, part in enumerate(html.escape(words, quote=False).split("`")):
+        if i % 2:
+            out.append("<code>%s</code>" % part)
+            continue
+        part = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", part)
+        part = re.sub(r"\*(.+?)\*", r"<i>\1</i>", part)
+        out.append(re.sub(r"\[([^]]+)\]\([^)]*\)", r"\1", part))
+    return "".join(out)
 
 
 def write_service_worker(out):
