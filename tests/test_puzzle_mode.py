@@ -460,6 +460,7 @@ def test_a_puzzle_saves_no_move_of_the_game_waiting_and_leaving_lets_its_code_go
     p.frames()
     p.choose("Main menu")
     assert a.screen == MENU and a.game.puzzle is None and "kalaha.puzzles" not in sys.modules
+    assert "> Puzzles" in app_lines(a)  # (the main menu's cursor where it was, not at its top)
     assert a.game.board is None  # (no game on: not the puzzle's board, the saved game waits)
     p.choose("Continue")
     assert a.screen == GAME and list(a.game.board.cells) == cells and a.game.puzzle is None

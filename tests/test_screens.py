@@ -715,3 +715,34 @@ def test_the_help_says_which_search_runs(monkeypatch):
         text = app_lines(a)
         assert text[0].startswith("About") and text[4] == shown, text
         assert "firmware" in " ".join(text) and "bytecode" not in " ".join(text)  # (plain words)
+    # the simulator and the page play as our firmware (its slices and budgets): no "slower here"
+    from kalaha.thinking import MACHINE_SLICE_NODES
+
+    monkeypatch.setattr(kalaha.ai, "CODE", "bytecode")
+    a = App(welcome=False, slice_nodes=MACHINE_SLICE_NODES)
+    a.tick(0)
+    a.go(HELP)
+    a.turn(-1)
+    a.tick(40)
+    text = " ".join(line.strip() for line in app_lines(a))
+    assert "The computer plays as on our firmware, 25x faster than on stock" in text and "slower" not in text
+
+
+def test_the_statistics_keep_their_header_over_the_levels_rows_as_they_scroll():
+    from host.reading import app_lines
+
+    a = App(welcome=False)
+    a.tick(0)
+    a.go(STATS)
+    a.tick(20)
+    header = app_lines(a)[1].rstrip(" ^v")
+    assert header.split() == ["level", "won", "drew", "lost"]
+    levels = ("easy", "medium", "strong", "expert")
+    for step in range(1, 5):
+        a.turn(1)
+        a.tick(40 * step)
+        shown = [line.rstrip(" ^v") for line in app_lines(a)]
+        if step < 4:  # (the levels' rows scrolled under their header)
+            assert shown[1] == header and shown[2].split()[0] == levels[step], shown
+        else:  # (the last level's row on top: the rows after it are no levels')
+            assert header not in shown and shown[1].split()[0] == "expert", shown
