@@ -93,20 +93,27 @@ class FileFlash:
         from kalaha.store import SIZE
 
         self.path = path
+        self.note = ""  # a file of another size than the nvm's, said on stderr by the simulator
         data = None
         if os.path.exists(path):
             with open(path, "rb") as f:
                 data = f.read()
-        self.flash = MemoryFlash(data if data is not None and len(data) == SIZE else None)
-        self.raw = data  # a file of the wrong size is reported by the store, then replaced
+        if data is not None and len(data) != SIZE:
+            # Cut or padded as erased flash (an empty file: a new device): what it holds is read,
+            # and the store says what it cannot read.
+            self.note = "kalaha: %s is %d bytes, not %d: read as %s\n" % (
+                path,
+                len(data),
+                SIZE,
+                "its first %d" % SIZE if len(data) > SIZE else "erased flash after its end",
+            )
+            data = data[:SIZE] + b"\xff" * (SIZE - len(data))
+        self.flash = MemoryFlash(data)
 
     def read(self):
-        if self.raw is not None and len(self.raw) != len(self.flash.data):
-            return self.raw
         return self.flash.read()
 
     def write(self, offset, values):
-        self.raw = None
         self.flash.write(offset, values)
         folder = os.path.dirname(self.path)
         if folder:
@@ -239,6 +246,8 @@ class Simulator:
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
         # --data names a file.
         flash = FileFlash(data) if data else MemoryFlash()
+        if data and flash.note:
+            sys.stderr.write(flash.note)
         # The help pages open on a first start: a new data file, not a headless run's memory.
         from host.cli_ai import table_path
         from kalaha.endgame import open_table
@@ -260,6 +269,7 @@ class Simulator:
             columns=MACROPAD.columns,
         )
         self.clock.app = self.app
+        self.app.root = ROOT + os.sep  # (its files found from the code's folder, wherever it runs)
         self.shown = bytes(self.app.frame.buf)  # the last whole frame: what the panel shows
         self.now = 0
         self.font = pygame.font.Font(None, 28)

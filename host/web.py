@@ -5,6 +5,8 @@ from binascii import crc32, hexlify, unhexlify
 
 from host.deviceclock import DeviceClock
 from hw.layout import MACROPAD
+from kalaha.draw import PANEL_X
+from kalaha.frame import Frame
 from kalaha.memflash import MemoryFlash
 from kalaha.store import SIZE, Store
 
@@ -31,6 +33,39 @@ class BrowserFlash:
         self.written = True
 
 
+class TextFrame(Frame):
+    """A blank frame that notes every text and number drawn on it, with its page and x: the
+    display's words as the app drew them, for the page's text twin (Web.twin)."""
+
+    def __init__(self):
+        Frame.__init__(self)
+        self.words = []  # (page, x, text, inverted)
+        self.numbers = []  # (page, x, digits): big digits (stores, scores)
+
+    def text(self, x, page, text, inverted=False, width=0):
+        if text.strip():
+            self.words.append((page, x, text.strip(), inverted))
+        Frame.text(self, x, page, text, inverted, width)
+
+    def number(self, x, y, value, scale, digits=0, dark=False):
+        self.numbers.append((y // 8, x, "%d" % value))
+        Frame.number(self, x, y, value, scale, digits, dark)
+
+    def lines(self, skip=(), mark=""):
+        """The words page by page, left to right, as lines (those in `skip` left out; a line
+        with words drawn inverted, `mark` after it)."""
+        out = []
+        for page in range(8):
+            words = [w for w in self.words if w[0] == page and w[2] not in skip]
+            row = sorted(
+                [(x, text) for _p, x, text, _inv in words] + [(x, t) for p, x, t in self.numbers if p == page]
+            )
+            if row:
+                inverted = any(w[3] for w in words)
+                out.append(" ".join(text for _x, text in row) + (mark if inverted else ""))
+        return out
+
+
 def image_bytes(text):
     """The saved image from the page's storage, as hex text: b"" for none (a new device),
     and what cannot be read as hex some bytes of the wrong size (the store reports it)."""
@@ -40,6 +75,10 @@ def image_bytes(text):
         return unhexlify(text)
     except ValueError:
         return b"?"
+
+
+def twin_of(title, lines, items=(), chosen=-1, words=""):
+    return {"title": title, "lines": lines, "items": list(items), "chosen": chosen, "words": words}
 
 
 class Web:
@@ -187,6 +226,76 @@ class Web:
             return ""
         self.flash.written = False
         return hexlify(self.flash.flash.data).decode()
+
+    def twin(self):
+        """The display as text for the page's screen-reader twin, as JSON: `title` (a screen
+        changed when it changes), `lines` (what it shows, a board's pits and stores named),
+        `items` (a menu's rows, all of them) with the `chosen` one, and `words` (the line that
+        says what just happened or what to do)."""
+        from json import dumps
+
+        app = self.app
+        s = app.screen
+        if app.power == 2:
+            return dumps(twin_of("", ["The display is off: any key wakes it."]))
+        f = self.drawn_as_text()
+        if s.shows_board and app.game.layout is None and app.view.columns == 3:
+            return dumps(self.board_twin(f))
+        items = [] if s.shows_board else [label for label, _action in s.items(app)]
+        lines = f.lines(items, " (to move)" if s.shows_board else "")
+        title = lines[0] if lines else ""
+        if getattr(s, "rows_of", None) is not None:  # (a list: every row, not just the six shown)
+            lines = [title] + [row.strip() for row in s.rows(app) if row.strip()] + lines[-1:]
+        words = lines[-1] if len(lines) > 1 else ""
+        if s.shows_board:  # (seven pits, a ring: the words are the lines after the last figures)
+            last = max([i for i, line in enumerate(lines) if any(c.isdigit() for c in line)] or [0])
+            words = " ".join(lines[last + 1 :])
+        return dumps(twin_of(title, lines, items, app.cursor if items else -1, words))
+
+    def board_twin(self, f):
+        """A board of two sides as text: each side's name (marked when it moves), store and pits
+        (pit 1 first), then the words beside the stores."""
+        from kalaha.board import SIDE_NAMES
+
+        app = self.app
+        b, cells, viewer = app.view.shown(app)
+        panel = {}  # page -> (its words right of the pits, drawn inverted)
+        for page, x, text, inverted in f.words:
+            if x >= PANEL_X:
+                panel[page] = (panel[page][0] + " " + text if page in panel else text, inverted)
+        lines = []
+        for side, page in ((1 - viewer, 0), (viewer, 7)):
+            label, moves = panel.get(page, ("", False))
+            if app.screen.replays:
+                letter = SIDE_NAMES[side][0].upper()
+            else:
+                letter = app.view.pit_letter(app.game, side)
+            pits = ", ".join(
+                "%s%d %d" % (letter, p, cells[b.pit_index(side, p)]) for p in range(1, b.pits + 1)
+            )
+            to_move = " (to move)" if moves else ""
+            lines.append("%s%s: store %d; pits %s" % (label, to_move, cells[b.store_index(side)], pits))
+        info = panel.get(1, ("", False))[0]
+        words = " ".join(panel[p][0] for p in (3, 4) if p in panel)
+        lines += [text for text in (info, words) if text]
+        return twin_of(panel.get(0, ("", False))[0], lines, words=words)
+
+    def drawn_as_text(self):
+        """The state drawn on a TextFrame, as on a blank frame (nothing remembered): the app's
+        frame, pixels and the view's note of what it drew are as they were."""
+        app = self.app
+        kept, start = app.frame, app.thinker.frame_start
+        pixels = list(app.pixels)
+        drawn = list(app.view.drawn_state)
+        f = TextFrame()
+        app.frame, app.thinker.frame_start = f, None
+        try:
+            app.render()
+        finally:
+            app.frame, app.thinker.frame_start = kept, start
+            app.pixels[:] = pixels
+            app.view.drawn_state[:] = drawn
+        return f
 
     def labels(self):
         """What each physical key does where a board is shown ("S3", "N1"; on seven pits "<",

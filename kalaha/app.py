@@ -71,6 +71,8 @@ class Blink:
 class App:
     """The handheld: feed it events and ticks; read `pixels`, `frame`, `flip`, `sounds`."""
 
+    root = ""  # the folder the game's files are read from (puzzles): the device's is its drive's
+
     def __init__(
         self,
         settings=None,
@@ -510,9 +512,12 @@ class App:
                 self.effect.start(
                     colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + _EFFECT_MS
                 )
-        if g.puzzle is not None and (b.to_move != sowing.side or g.puzzle.reply):
-            g.puzzle.judge(self)  # (a whole turn has ended, or North replies: kalaha.puzzles)
-            return
+        if g.puzzle is not None:
+            if b.to_move != sowing.side or g.puzzle.reply:
+                g.puzzle.judge(self)  # (a whole turn has ended, or North replies: kalaha.puzzles)
+                return
+            if g.puzzle.hinted:
+                g.puzzle.hint(self)  # (the player's extra turn: the hint's next sowing lights)
         if b.to_move is None:
             self.end_game()
             return

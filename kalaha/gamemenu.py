@@ -189,8 +189,11 @@ def resign(app):
 def leave_game(app):
     app.thinker.cancel()
     g = app.game
-    if g.puzzle is not None:
+    puzzle = g.puzzle
+    if puzzle is not None:
         g.puzzle = None  # (the puzzles' code is let go: a game's heap)
         g.board = None  # (and their board: no game is on; a saved one waits for Continue)
         forget("kalaha.puzzles")
     app.go(MENU)
+    if puzzle is not None:
+        app.cursor = [action for _label, action in MENU.items(app)].index("puzzles")  # (where it was)

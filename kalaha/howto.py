@@ -33,6 +33,8 @@ PAGES = (
     "the store after a |.\nThe mover's pits are\nthe lit keys.",
     "Puzzles\nFind your best whole\nturn; the goal is on\nthe right. Wrong: the\n"
     "computer answers,\nthen it comes back.\nKnob: next/previous.",
+    "Puzzles\nGoal: win by 8 means\nwith the best play of\nboth sides after your\n"
+    "turn, you finish 8\nseeds ahead. Wrong:\nits cost is said.",
     "Puzzles\nTwo wrong tries: the\nanswer's key blinks\ngreen (menu: Hint).\n"
     "Solved ones are kept;\nthe first unsolved\nopens first.",
     "Music\nSettings: Music picks\none of 5 calm tunes.\nIn a game: push the\n"

@@ -168,4 +168,5 @@ def open_replay(app):
     from kalaha.replay import REPLAY
 
     REPLAY.choice = 0
+    REPLAY.back = RESULT  # (its push: back to the result)
     app.go(REPLAY)

@@ -7,7 +7,7 @@ from kalaha.compat import const, forget
 from kalaha.screens import GAME, MAIN_ITEM, music_item
 from kalaha.view import LOSE, WIN
 
-FILE = "kalaha/puzzles.txt"
+FILE = "kalaha/puzzles.txt"  # from the game's folder (App.root: the drive's root on the device)
 _LINE = const(160)  # a line's bytes at most
 _CHUNK = const(256)  # the file read this much at a time to count its lines
 NO_MOVE = const(-99)  # the value of an empty pit (no sowing to value)
@@ -46,6 +46,8 @@ class Puzzle:
         self.grade = grade
         self.next = 0  # the puzzle asked for by the knob or a key, read in a quiet frame (work)
         self.reply = ""  # a wrong try's words while North's best reply is played (App.game_tick)
+        self.hinted = False  # the hint given in this try: it goes on to the turn's next sowing
+        self.right = False  # the try was judged right (and its end is shown)
 
     level = "expert"  # North's replies (kalaha.ai.LEVELS): best in all of the set's (performance.md)
 
@@ -57,15 +59,16 @@ class Puzzle:
 
     def info(self, app):
         """Beside it: solved now, solved before, else nothing."""
-        if app.game.board.to_move != SOUTH:
-            return "Right!" if solved(app.store, self.number) else ""
+        if self.right:
+            return "Right!"
         return "solved" if solved(app.store, self.number) else ""
 
     def footer(self, app):
-        """The words when nothing is said: the goal, or what comes next."""
+        """The words when nothing is said: the goal (also while a try is sown, not yet judged),
+        or what comes next."""
         if self.reply:
             return self.reply  # (the reply's sowings end what was said: App.sow)
-        if app.game.board.to_move != SOUTH:
+        if self.right:
             return "key: next puzzle"
         if self.margin:
             return "Your move: win by %d" % self.margin
@@ -93,6 +96,8 @@ class Puzzle:
         while b.ply:
             b.pop()
         self.reply = ""
+        self.hinted = False
+        self.right = False
         g.version += 1
         g.handover_at = 0
         app.message = ""
@@ -105,13 +110,29 @@ class Puzzle:
             self.hint(app)
 
     def hint(self, app):
-        """The answer's first pit blinks green on its key until it is sown (kalaha.view)."""
+        """The answer's next pit (after the turn's sowings so far) blinks green on its key until
+        it is sown (kalaha.view); a turn already off every best one is said so."""
         g = app.game
         if g.board.to_move != SOUTH:
             return
-        app.hint_key = 5 + self.turns[0][0]  # (South's pit P is view key 5 + P: kalaha.view)
-        app.hint_version = g.version
-        app.say("Hint: the green key", 3000)
+        done = g.board.moves()  # (South's sowings of this try: North has not replied)
+        n = len(done)
+        for turn in self.turns:
+            if len(turn) > n and turn[:n] == done:
+                app.hint_key = 5 + turn[n]  # (South's pit P is view key 5 + P: kalaha.view)
+                app.hint_version = g.version
+                app.say("Hint: the green key", 3000)
+                self.hinted = True
+                return
+        self.hinted = False
+        app.say("S%d is not the answer" % done[self.off(done)], 3000)
+
+    def off(self, sowings):
+        """Where `sowings` (pits) leave every best turn: the first sowing none of them makes."""
+        k = 0
+        while any(turn[: k + 1] == sowings[: k + 1] for turn in self.turns):
+            k += 1
+        return k
 
     def judge(self, app):
         """A whole turn has ended, or a sowing of North's reply (App.finish_sowing). The
@@ -127,13 +148,16 @@ class Puzzle:
         right = [int(pit) for pit in turn.split("-")] in self.turns
         app.store.puzzle_tried(self.number, right)
         if right:
+            self.right = True
             app.sound(WIN)
             app.say(THEMES[self.theme], 4000)
             return
         app.sound(LOSE)
-        first = int(turn.split("-")[0])
+        pits = [int(pit) for pit in turn.split("-")]
+        first = pits[0]
         if first == self.turns[0][0]:
-            words = "S%d right, rest not" % first
+            k = self.off(pits)  # (the first sowing off the best turns: the rest is right so far)
+            words = "S%s right, S%d not" % (turn[: 2 * k - 1], pits[k])
         else:
             words = "S%d loses %d seeds" % (first, self.margin - self.values[first - 1])
         if g.board.to_move is None:
@@ -145,12 +169,12 @@ class Puzzle:
     def key(self, app, key):
         """A key on a puzzle's board: a pit on the player's turn; while North replies, the
         position back at once; after the answer, the next puzzle."""
-        if self.reply:
-            self.again(app)
+        if self.right:
+            self.next = self.number + 1
         elif app.game.board.to_move == SOUTH:
             app.press_pit(key)
         else:
-            self.next = self.number + 1
+            self.again(app)  # (a wrong try's end: North's reply, or the game it ended)
 
     def turn(self, app, delta):
         """The knob: the next or previous puzzle (before the first: the last)."""
@@ -162,7 +186,8 @@ class Puzzle:
         the device, the event's frame has drawn): a knob turned fast reads only where it stops."""
         n = self.next
         if n and app.frame.complete and not app.frame.drawn:
-            play(app, pick(app, n if n > 0 else count()))
+            self.next = 0
+            play(app, pick(app, n))
 
 
 def _ints(word):
@@ -268,12 +293,21 @@ def solved(store, number):
 
 
 def pick(app, number=0):
-    """Puzzle `number` read (0: the first not solved yet; past the last: the first), or None."""
-    if not number:
-        number = 1
-        while solved(app.store, number):
-            number += 1
-    return read(number) or read(1)
+    """Puzzle `number` read (0: the first not solved yet; -1: the last; past the last: the
+    first), or the words saying why there is none (the file missing, damaged or empty)."""
+    path = app.root + FILE if app.root else FILE
+    try:
+        if number < 0:
+            number = count(path)
+        elif not number:
+            number = 1
+            while solved(app.store, number):
+                number += 1
+        return read(number, path) or read(1, path) or "puzzle file empty"
+    except OSError:
+        return "no puzzle file"
+    except ValueError:
+        return "puzzles damaged"
 
 
 def opening(app, menu):
@@ -287,18 +321,20 @@ def opening(app, menu):
     elif p == 1:
         menu.opening = -1  # (the import was this frame's work)
     elif p == -1:
-        menu.opening = pick(app) or -2  # (-2: none there, said in the next)
+        menu.opening = pick(app)  # (a puzzle, or why there is none: said in the next)
     else:
         menu.opening = 0
-        play(app, None if p == -2 else p)
+        play(app, p)
 
 
 def play(app, puzzle):
     """`puzzle` (pick's) on the board, South to move, drawn; the player's whole turn is judged
-    (judge), North played only to answer a wrong one. Called in a frame that drew nothing (opening,
-    Puzzle.work): with the read, most of a frame on the device (docs/performance.md)."""
-    if puzzle is None:
-        app.say("no puzzles here")
+    (judge), North played only to answer a wrong one; pick's words said instead, on the screen
+    shown. Called in a frame that drew nothing (opening, Puzzle.work): with the read, most of a
+    frame on the device (docs/performance.md)."""
+    if puzzle.__class__ is str:
+        app.say(puzzle, 4000)
+        app.render()
         return
     forget("kalaha.seven")  # (a seven-pit game's board, if one was played)
     g = app.game

@@ -97,7 +97,7 @@ STATS_MOST = 9999  # (a count shown in a level's row: four digits at most)
 
 def stats_rows(app):
     """Statistics, a line each (at most 20 characters: a scroll mark); the levels' rows under
-    their own header, which scrolls with them (the rows after them are not levels)."""
+    their own header, kept on top while they are scrolled (STATS.keep; not over the rows after)."""
     st = app.store.stats
     rows = ["%-6s%4s%5s%5s" % ("level", "won", "drew", "lost")]
     for i in range(len(LEVEL_NAMES)):

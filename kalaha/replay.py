@@ -109,7 +109,7 @@ def replay_step(replay, delta):
 
 
 REPLAY_UNITS = ("turn", "sowing", "seed")
-REPLAY_KEYS = "turn: step push: back"  # (the knob; the keys: the top row a step's unit, 9 and 11 a step)
+REPLAY_KEYS = "knob: step push: back"  # (the keys: the top row a step's unit, 9 and 11 a step)
 
 
 class Replay(Page):
@@ -120,6 +120,7 @@ class Replay(Page):
     shows_turn = False
     replays = True
     module = "replay"
+    back = None  # where a push goes: the replay list, or the result it was opened from
 
     def __init__(self):
         self.choice = 0  # which finished game it shows (0 = the newest)
@@ -199,7 +200,11 @@ class Replay(Page):
         replay_step(self, delta)
 
     def click(self, app):
-        app.go(REPLAY_LIST)
+        back = self.back
+        app.go(back or REPLAY_LIST)
+        if back is not None:  # (the result, on its Replay this game, taking input at once)
+            app.cursor = [action for _label, action in back.items(app)].index("open_replay")
+            app.hold(0)
 
     def side_name(self, side):
         """Who played `side` in this game: You and Computer, or South and North."""
@@ -209,8 +214,9 @@ class Replay(Page):
         return "Computer" if side == mode else "You"
 
     def info(self):
-        """Beside the opponent's store: what a step is."""
-        return REPLAY_UNITS[self.unit]
+        """Beside the opponent's store: what a step is, over the counter that counts it; at the
+        start nothing (under the opponent's name a lone "turn" read as theirs)."""
+        return REPLAY_UNITS[self.unit] if self.ply or self.seeds >= 0 else ""
 
     def who(self, side):
         return SEAT_NAMES[side] if self.of_ring else self.side_name(side)

@@ -470,9 +470,21 @@ def result_items(app):
             who = "computer" if is_computer(s) else ""
             rows.append(("%d %-7s%-9s%3d" % (ranks[s], SEAT_NAMES[s], who, stores[s]), None))
         starts = SEAT_NAMES[(b.first + 1) % b.seats]
-        r.places = tuple(rows) + (("Again: %s first" % starts, "play_again"), ("Main menu", MENU))
+        again = ("Again: %s first" % starts, "play_again")
+        r.places = tuple(rows) + (again, ("Main menu", MENU), ("Replay this game", "open_replay"))
         r.winners = tuple(s for s in order if ranks[s] == 1)
     return r.places
+
+
+def open_replay(app):
+    """The result's Replay this game (the ring's result acts here): by the main menu, which lets
+    this game's code go and brings the two-player code back that the replay imports (the heap of
+    a game of 3-4 players has no room for both), so its push goes to the replay list."""
+    app.go(MENU)
+    from kalaha.replay import REPLAY
+
+    REPLAY.choice = 0
+    app.go(REPLAY)
 
 
 def result(app, items):

@@ -183,6 +183,8 @@ class Listing(Page):
     """Rows of text to read, scrolled by the knob (or the top and bottom keys); a push or a
     middle key goes back. Nothing in it can be chosen, so nothing looks as if it could."""
 
+    keep = 0  # the rows under the first that it heads: it stays on top while they are scrolled
+
     def __init__(self, heading, rows_of, back, module, clock_runs=False):
         self.heading = heading
         self.module = module
@@ -207,7 +209,12 @@ class Listing(Page):
         app.go(self.back)
 
     def draw(self, app):
-        app.view.list(app, self.heading, self.rows(app), self.scroll, LIST_FOOTER)
+        rows = self.rows(app)
+        s = self.scroll
+        if 0 < s <= self.keep:
+            rows = rows[:1] + rows[s + 1 :]  # (its header kept over the rows it heads, scrolled)
+            s = 0
+        app.view.list(app, self.heading, rows, s, LIST_FOOTER)
 
 
 class Result(Menu):
@@ -266,17 +273,19 @@ class Result(Menu):
 
     def draw(self, app):
         # Two rows of choices: the cursor's and the one before it (the third: Replay this game).
+        # No cursor while the result takes no input (its first second): a push does nothing then.
         items = self.items(app)
         g = app.game
+        at = app.cursor
+        if app.now < app.hold_until:
+            app.cursor = -1
         if g.ring:
             g.layout.result(app, items)
-            return
-        at = app.cursor
-        if at < 2:
+        elif at < 2:
             app.view.result(app, items)
-            return
-        app.cursor = 1
-        app.view.result(app, items[at - 1 :])
+        else:
+            app.cursor = 1 if app.cursor >= 0 else -1
+            app.view.result(app, items[at - 1 :])
         app.cursor = at
 
 
@@ -415,6 +424,7 @@ GAME_MENU = Menu("Game", items_of=game_menu_items, module="gamemenu", clock_runs
 RESULT = Result("", module="menus")
 CONFIRM = Confirm("", clock_runs=True)
 STATS = Listing("Statistics", "stats_rows", None, "records")
+STATS.keep = 3  # (while a level's row is under it: kalaha.records.stats_rows)
 REPLAY_LIST = Menu("Replay a game", items_of="replay_items", module="replay")
 MOVES = Listing("Moves", "move_lines", GAME, "movelist", clock_runs=True)
 HELP = Help()

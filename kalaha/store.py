@@ -392,15 +392,16 @@ class Store:
             p[1] = number & 255
             p[2] = number >> 8
         streak = p[3] | p[4] << 8
+        at = 7 + (number - 1) // 8
+        bit = 1 << ((number - 1) % 8)
         if right:
-            at = 7 + (number - 1) // 8
-            bit = 1 << ((number - 1) % 8)
             if p[0] == 0 and not p[at] & bit:
                 streak += 1  # (a new one at its first try; after a wrong try it stays 0)
             p[at] |= bit
             p[0] = 0
         else:
-            streak = 0
+            if not p[at] & bit:
+                streak = 0  # (a wrong try at a new one; one solved before ends no streak)
             p[0] = min(p[0] + 1, 255)
         p[3] = streak & 255
         p[4] = (streak >> 8) & 255

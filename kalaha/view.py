@@ -413,6 +413,8 @@ class View:
             return "game over"
         if g.last_turn == "T":
             return "%s swapped" % SIDE_TITLES[g.last_mover]
+        if g.last_turn and g.last_mover == b.to_move and app.sowing.path is None:
+            return "%s: extra turn" % g.side_name(b.to_move)  # (its turn goes on until it sows)
         if g.last_turn and g.last_mover >= 0:
             return played_words(g.side_name(g.last_mover), self.pit_letter(g, g.last_mover) + g.last_turn)
         if g.human_to_move():

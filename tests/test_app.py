@@ -61,8 +61,9 @@ def test_complete_game_against_every_level(level):
     assert a.game.result_text in ("You win!", "Computer wins", "Draw")
     assert turns > 3
     # Play again, as the setup said ("Starts: you"), and the result says so.
-    assert "> Again: you first" in lines(a)
     d.ready()
+    d.frames()
+    assert "> Again: you first" in lines(a)
     a.click()
     d.frames()
     assert a.screen == GAME and a.game.computer == NORTH
@@ -290,11 +291,14 @@ def test_resign_and_result_screen():
     assert a.screen == RESULT and a.game.end_result == a.game.computer
     shown = lines(a)
     assert shown[0].strip() == "You resigned"
-    assert shown[6] == "> Again: you first" and shown[7] == " Main menu          v"  # (more below)
+    # no cursor while it takes no input: a push then does nothing, and shows none
+    assert shown[6] == " Again: you first" and shown[7] == " Main menu          v"  # (more below)
     a.turn(1)
     a.click()  # (keys and the knob mashed as the game ended: the result takes none for a second)
-    assert a.screen == RESULT and lines(a)[6] == "> Again: you first"
+    assert a.screen == RESULT and lines(a)[6] == " Again: you first"
     d.ready()
+    d.frames()
+    assert lines(a)[6] == "> Again: you first"
     a.turn(1)
     assert lines(a)[6].strip() == "Again: you first" and lines(a)[7] == "> Main menu         v"
     a.click()
@@ -403,6 +407,25 @@ def test_display_shows_the_exact_board():
     buf = a.frame.buf
     assert board_label(buf, 0) == ("Computer", False) and board_label(buf, 1) == ("You", True)
     assert words(a) == "You: extra turn"
+
+
+@pytest.mark.parametrize("two", [False, True])
+def test_an_extra_turn_is_said_until_its_next_sowing(two):
+    d = Driver()
+    if two:
+        d.choose("Two players")
+    else:
+        start_vs_computer(d, "easy")
+    a = d.app
+    d.press(d.key_for(3))  # (ends in the store: an extra turn)
+    d.idle()
+    who = "South" if two else "You"
+    for _ in range(3):
+        assert words(a) == who + ": extra turn"
+        d.frames(2500 // 20)  # (the message's own 2 s long past: the footer still says it)
+    d.press(d.key_for(1))
+    d.idle()
+    assert words(a) != who + ": extra turn"
 
 
 @pytest.mark.parametrize("two", [False, True])

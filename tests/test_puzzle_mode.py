@@ -37,6 +37,10 @@ class Player(Hands):
             self.frames()
         raise AssertionError("never settled")
 
+    def settle_sowing(self):
+        while self.app.sowing.path is not None:
+            self.frames()
+
     def sow(self, pits):
         """South's pits sown one after the other, each once the last one's seeds have fallen."""
         for pit in pits:
@@ -221,7 +225,9 @@ def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():
     p.frames(3)
     assert p.label() == "Puzzle %d" % n
     p.sow(turn)
-    assert app_words(p.app) == "S%d right, rest not" % turn[0]
+    k = next(k for k in range(len(turn)) if all(t[: k + 1] != turn[: k + 1] for t in puzzle.turns))
+    said = "S%s right, S%d not" % ("-".join(str(pit) for pit in turn[:k]), turn[k])
+    assert app_words(p.app) == said  # (where the turn went wrong: its right part, its wrong sowing)
     p.settle()
     assert not puzzles.solved(p.store, n) and shown_cells(p.app) == puzzle.cells
 
@@ -242,6 +248,124 @@ def test_the_game_menus_hint_and_a_puzzle_that_ends_the_game():
     p.sow(a.game.puzzle.turns[0])
     assert a.game.board.to_move is None and a.screen == GAME and p.info() == "Right!"
     assert p.store.current is None and p.store.stats == [0] * len(p.store.stats)
+
+
+def menu_hint(p):
+    p.app.click()
+    p.frames()
+    p.choose("Hint")
+
+
+def test_the_hint_after_the_turns_first_sowing_lights_its_next_pit():
+    # Puzzle 1's answer is S5 (an extra turn), then S3: after S5 the hint is S3, not S5 again.
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    puzzle = a.game.puzzle
+    answer = puzzle.turns[0]
+    assert len(answer) == 2 and all(t[0] == answer[0] for t in puzzle.turns)
+    menu_hint(p)
+    assert a.hint_key == 5 + answer[0] and app_words(a) == "Hint: the green key"
+    p.sow(answer[:1])
+    assert a.game.board.to_move == 0 and a.game.board.ply == 1
+    # the hint goes on by itself once given (the extra turn is said) ...
+    assert a.hint_key == 5 + answer[1] and a.hint_version == a.game.version
+    a.hint_key = -1
+    menu_hint(p)  # ... and the game menu's Hint gives the same
+    assert a.hint_key == 5 + answer[1] and a.hint_version == a.game.version
+    assert app_words(a) == "Hint: the green key"
+    lit = set()
+    for _ in range(30):
+        p.frames()
+        lit.add(a.pixels[5 + answer[1]])
+    assert scale(GOOD_COLOUR, a.settings["brightness"], 4) in lit
+    p.sow(answer[1:])
+    assert p.info() == "Right!"
+
+
+def test_the_hint_after_a_wrong_first_sowing_says_it_is_not_the_answer():
+    # Puzzle 3: S5 is an extra turn but not the answer.
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    a.turn(2)
+    p.frames(3)
+    puzzle = a.game.puzzle
+    wrong = next(
+        k + 1
+        for k in range(6)
+        if puzzle.values[k] != puzzles.NO_MOVE
+        and all(t[0] != k + 1 for t in puzzle.turns)
+        and len(whole_turn_from(puzzle, k + 1)) > 1
+    )
+    p.sow([wrong])
+    assert a.game.board.to_move == 0 and a.game.board.ply == 1
+    with TextCheck() as texts:
+        menu_hint(p)
+        assert app_words(a) == "S%d is not the answer" % wrong
+        assert texts.take() == []
+    assert a.hint_version != a.game.version  # (no key lit)
+
+
+def test_a_wrong_try_is_never_shown_as_right_while_it_is_sown_nor_after():
+    # Even on a puzzle solved before: the goal while the try is sown, its cost once it ends.
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    puzzle = a.game.puzzle
+    p.sow(puzzle.turns[0])
+    assert p.info() == "Right!" and app_words(a) == puzzles.THEMES[puzzle.theme]
+    a.turn(1)
+    a.turn(-1)
+    p.frames(3)
+    assert p.label() == "Puzzle 1" and p.info() == "solved"
+    puzzle = a.game.puzzle
+    wrong = wrong_pit(puzzle)
+    said = "S%d loses %d seeds" % (wrong, puzzle.margin - puzzle.values[wrong - 1])
+    for pit in whole_turn_from(puzzle, wrong):
+        p.settle_sowing()
+        p.press(5 + pit)
+        while a.sowing.path is not None:
+            assert app_words(a) == goal(puzzle) and p.info() == "solved"
+            p.frames()
+    p.frames()
+    while a.game.board.to_move == 1:
+        assert app_words(a) == said and p.info() == "solved"
+        p.frames()
+    # a key while the wrong try's end is shown brings the position back, not the next puzzle
+    p.press(0)
+    assert p.label() == "Puzzle 1" and shown_cells(a) == puzzle.cells
+
+
+def test_a_wrong_try_at_a_puzzle_solved_before_keeps_the_streak():
+    p = Player()
+    a = p.app
+    open_puzzles(p)
+    for _ in (1, 2):
+        p.sow(a.game.puzzle.turns[0])
+        p.press(0)
+        p.frames(3)
+    assert p.store.puzzles[3] == 2
+    a.turn(-2)
+    p.frames(3)
+    assert p.label() == "Puzzle 1"
+    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
+    p.settle()
+    assert p.store.puzzles[3] == 2  # (a new puzzle's wrong try ends it: the others' tests)
+    a.turn(2)
+    p.frames(3)
+    assert p.label() == "Puzzle 3"
+    p.sow(a.game.puzzle.turns[0])
+    assert p.store.puzzles[3] == 3 and p.store.puzzles[5] == 3
+    again = Store(MemoryFlash(p.store.flash.read()))  # (the journal replays the same)
+    assert again.puzzles[3] == 3
+
+
+def test_how_to_play_says_what_the_puzzles_goal_means():
+    from kalaha.howto import PAGES
+
+    text = " ".join(page.replace("\n", " ") for page in PAGES if page.startswith("Puzzles"))
+    assert "win by 8 means" in text and "best play of both sides" in text and "8 seeds ahead" in text
 
 
 def test_the_knob_walks_the_puzzles_and_wraps_round():
@@ -336,6 +460,7 @@ def test_a_puzzle_saves_no_move_of_the_game_waiting_and_leaving_lets_its_code_go
     p.frames()
     p.choose("Main menu")
     assert a.screen == MENU and a.game.puzzle is None and "kalaha.puzzles" not in sys.modules
+    assert "> Puzzles" in app_lines(a)  # (the main menu's cursor where it was, not at its top)
     assert a.game.board is None  # (no game on: not the puzzle's board, the saved game waits)
     p.choose("Continue")
     assert a.screen == GAME and list(a.game.board.cells) == cells and a.game.puzzle is None
@@ -420,14 +545,38 @@ def test_the_push_into_puzzles_imports_their_code_in_a_frame_of_its_own_that_dra
     assert a.screen == MENU and a.game.puzzle is None
 
 
-def test_no_puzzle_file_is_said_on_the_main_menu(monkeypatch):
-    p = Player()
-    a = p.app
-    p.frames(5)
-    import importlib
+def test_the_puzzle_file_is_found_from_the_apps_folder_and_a_missing_one_said(tmp_path, monkeypatch):
+    # Started from another folder, with App.root the game's folder (the simulator sets it).
+    import os
 
-    # (the module the app imports: another test may have let the first one go)
-    monkeypatch.setattr(importlib.import_module("kalaha.puzzles"), "pick", lambda app, number=0: None)
-    p.choose("Puzzles")
-    p.frames(3)
-    assert a.screen == MENU and a.game.puzzle is None and a.message == "no puzzles here"
+    here = os.getcwd()
+    monkeypatch.chdir(tmp_path)
+    p = Player()
+    p.app.root = here + os.sep
+    open_puzzles(p)
+    assert p.label() == "Puzzle 1"
+    # A folder without the file, or with a damaged or empty one: said, on the main menu or
+    # on the board (the knob's next puzzle), and nothing else changes.
+    kinds = ((None, "no puzzle file"), ("1 2 3\n", "puzzles damaged"), ("# x\n", "puzzle file empty"))
+    for text, words in kinds:
+        if text is not None:
+            (tmp_path / "kalaha").mkdir(exist_ok=True)
+            (tmp_path / "kalaha" / "puzzles.txt").write_text(text)
+        q = Player()
+        q.frames(5)
+        with TextCheck() as texts:
+            q.choose("Puzzles")
+            q.frames(3)
+            assert q.app.screen == MENU and q.app.game.puzzle is None
+            assert app_lines(q.app)[-1].strip() == words
+            assert texts.take() == []
+        p.app.root = str(tmp_path) + os.sep
+        with TextCheck() as texts:
+            p.app.turn(1)
+            p.frames(3)
+            assert p.label() == "Puzzle 1" and app_words(p.app) == words
+            assert texts.take() == []
+        assert shown_cells(p.app) == puzzles.read(1, here + os.sep + puzzles.FILE).cells
+        p.frames(300)  # (said once: the knob's puzzle is not asked for again)
+        assert app_words(p.app) == goal(p.app.game.puzzle)
+        p.app.root = here + os.sep

@@ -240,9 +240,11 @@ def test_the_result_replays_the_game_just_ended():
     # Issue 47, item 8: the result's third choice (the rows scroll to it) opens that game's replay.
     d = finished_two_player_game(4)
     a = d.app
-    assert a.screen == RESULT and lines(a)[6] == "> Play again"
+    # no cursor in the result's first second, when it takes no input (a push does nothing) ...
+    assert a.screen == RESULT and lines(a)[6] == " Play again" and a.now < a.hold_until
     moves = list(a.game.board.moves())
     d.frames(60)  # (the result takes input after its first second)
+    assert lines(a)[6] == "> Play again"  # ... then the cursor
     with TextCheck() as texts:
         a.turn(2)
         d.frames()
@@ -254,7 +256,45 @@ def test_the_result_replays_the_game_just_ended():
         a.turn(1000)
         d.frames()
         assert r.board.ply == len(moves)
+        # its push goes back to the result, on the row that opened it (not to the replay list)
+        a.click()
+        d.frames()
+        assert a.screen == RESULT and lines(a)[7] == "> Replay this game"
     assert not texts.take()
+
+
+def test_a_game_of_three_replays_from_its_result():
+    from test_ringplay import Driver, play_to_the_end
+
+    d = Driver()
+    rp = d.setup(players=3, computers=("Orange", "Violet"))
+    play_to_the_end(d, rp, random.Random(5))
+    d.frames(60)
+    a = d.app
+    assert a.screen == RESULT
+    moves = list(a.store.history[-1].moves)
+    d.ready()
+    with TextCheck() as texts:
+        d.choose("Replay this game")
+        d.frames()
+        r = a.screen
+        assert r.replays and r.of_ring and r.game.moves == moves and r.choice == 0
+        a.click()  # (the game of three let go on the way, for the heap: the list of games)
+        d.frames()
+        assert a.screen == REPLAY_LIST and "> " in lines(a)[1]
+    assert not texts.take()
+
+
+def test_the_replays_start_says_what_a_step_is_not_whose_turn():
+    d = finished_two_player_game(4)
+    d.frames(60)
+    d.choose("Main menu")
+    d.choose("Replay")
+    d.app.click()
+    d.frames()
+    shown = lines(d.app)
+    assert shown[0].strip() == "North" and shown[1].strip() == ""  # (not "North / turn")
+    assert shown[3].strip() == "knob: step" and shown[4].strip() == "push: back"
 
 
 def test_how_to_play_from_the_game_menu_and_back_to_the_game():

@@ -713,3 +713,22 @@ def test_the_help_ends_with_about_in_plain_words():
     assert text[0].startswith("About") and "MacroPad" in " ".join(text), text
     assert not any(word in " ".join(text) for word in ("bytecode", "machine code", "firmware")), text
 
+
+def test_the_statistics_keep_their_header_over_the_levels_rows_as_they_scroll():
+    from host.reading import app_lines
+
+    a = App(welcome=False)
+    a.tick(0)
+    a.go(STATS)
+    a.tick(20)
+    header = app_lines(a)[1].rstrip(" ^v")
+    assert header.split() == ["level", "won", "drew", "lost"]
+    levels = ("easy", "medium", "strong", "expert")
+    for step in range(1, 5):
+        a.turn(1)
+        a.tick(40 * step)
+        shown = [line.rstrip(" ^v") for line in app_lines(a)]
+        if step < 4:  # (the levels' rows scrolled under their header)
+            assert shown[1] == header and shown[2].split()[0] == levels[step], shown
+        else:  # (the last level's row on top: the rows after it are no levels')
+            assert header not in shown and shown[1].split()[0] == "expert", shown

@@ -25,6 +25,21 @@ def run_script(tmp_path, text):
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def test_started_from_another_folder_it_finds_its_files(tmp_path):
+    # The puzzles (and the music, the endgame table) from the code's own folder, not the working one.
+    script = tmp_path / "script.txt"
+    script.write_text("choose Puzzles\nwait 500\nshow\n")
+    proc = subprocess.run(
+        [sys.executable, str(pathlib.Path(ROOT) / "code.py"), "--headless", "--script", str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Puzzle 1" in proc.stdout and "win by" in proc.stdout
+
+
 def png_size_and_colours(path):
     import pygame
 
@@ -134,6 +149,39 @@ def test_window_loop_maps_keyboard_and_quits(tmp_path, monkeypatch):
     assert sim.app.game.board is not None and sim.app.game.board.moves() == [3]
     assert (tmp_path / "nvm.bin").stat().st_size == 4096  # the game was saved to the data file
     pygame.quit()
+
+
+def test_a_data_file_of_another_size_keeps_what_it_holds_and_an_empty_one_is_a_first_start(tmp_path, capsys):
+    need_simulator()
+    from host.desktop import Simulator
+    from kalaha.screens import HELP, MENU
+
+    path = tmp_path / "nvm.bin"
+    sim = Simulator(headless=True, data=str(path))
+    sim.app.click()  # (a new file: How to play first)
+    sim.frames(10)
+    sim.app.act("two_players")
+    sim.app.key_down(8)
+    sim.app.key_up(8)
+    sim.frames(200)
+    moves = sim.app.game.board.moves()
+    sim.pygame.quit()
+    saved = path.read_bytes()
+    used = len(saved.rstrip(b"\xff"))
+    capsys.readouterr()
+    # longer (bytes appended), or cut after its last record: the game is still there
+    for data in (saved + b"\0" * 100, saved[: used + 10]):
+        path.write_bytes(data)
+        sim = Simulator(headless=True, data=str(path))
+        assert sim.app.store.message == "" and sim.app.store.current is not None
+        assert "is %d bytes, not 4096" % len(data) in capsys.readouterr().err
+        assert sim.app.screen == MENU and sim.app.store.current.moves == moves
+        sim.pygame.quit()
+    # an empty file is a new device: How to play opens, as on a first start
+    path.write_bytes(b"")
+    sim = Simulator(headless=True, data=str(path))
+    assert sim.app.screen == HELP and sim.app.store.message == ""
+    sim.pygame.quit()
 
 
 def test_the_documented_pictures_come_from_a_first_start_and_a_turned_two_player_game(tmp_path):

@@ -517,6 +517,130 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
 KEY_EVENT = "document.body.dispatchEvent(new KeyboardEvent('%s', {code: '%s', key: '%s', bubbles: true}));"
 
 
+SCREENS = ((390, 844), (1024, 600), (1280, 720), (1366, 768), (1920, 1080))  # a phone, laptops, a desktop
+
+
+def inside(a, b):
+    """Rectangle `a` (left, top, right, bottom) within `b`, give or take half a pixel."""
+    return a[0] >= b[0] - 0.5 and a[1] >= b[1] - 0.5 and a[2] <= b[2] + 0.5 and a[3] <= b[3] + 0.5
+
+
+def test_the_page_fits_every_screen_its_display_inside_its_bezel_and_the_second_tabs_note_in_sight(
+    site, tmp_path
+):
+    page = Page(tmp_path / "profile", site)
+    box = "(() => { const r = document.getElementById('%s').getBoundingClientRect();"
+    box += " return [r.left, r.top, r.right, r.bottom]; })()"
+    size = "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+    size += " innerWidth, innerHeight]"
+    try:
+        page.leave_help()
+        for tab in (0, 1):
+            if tab:
+                page.send("tab", index=1, url=page.url)  # (the second tab: its note under the device)
+                page.wait_text("> Play computer")
+            for width, height in SCREENS:
+                page.send("viewport", width=width, height=height)
+                time.sleep(0.2)
+                where = "%dx%d%s" % (width, height, "-second-tab" if tab else "")
+                page.send("screenshot", path=str(tmp_path / ("%s.png" % where)))
+                wide, high, inner_w, inner_h = page.js(size)
+                assert wide <= inner_w and high <= inner_h, (where, "scrolls", wide, high)
+                oled, bezel, knob, device = (
+                    page.js(box % name) for name in ("oled", "bezel", "knob", "device")
+                )
+                assert inside(oled, bezel), (where, "the display past its bezel", oled, bezel)
+                assert knob[0] >= bezel[2] and inside(device, [0, 0, inner_w, inner_h]), (where, knob, bezel)
+                if tab:
+                    note = page.js(box % "notes")
+                    assert note[1] < note[3] <= inner_h, (where, "the note out of sight", note)
+        page.send("tab", index=0, url=page.url)
+    finally:
+        page.close()
+
+
+def test_a_screen_reader_reads_the_display_its_menus_and_hears_what_changes(site, tmp_path):
+    # The page's text twin of the display (host/web.py Web.twin): what the accessibility tree
+    # gives a screen reader, by keyboard alone.
+    page = Page(tmp_path / "profile", site, way="keyboard")
+    # (the tree as YAML, its quotes taken out: a line with a colon is quoted, one without is not)
+    aria = lambda: page.send("aria", selector="body").replace('"', "").replace("'", "")  # noqa: E731
+    said = lambda: page.js("document.getElementById('twin-say').textContent")  # noqa: E731
+    try:
+        page.wait_text("How to play")
+        tree = aria()
+        assert "heading The display: How to play 1/" in tree and "- listitem: Your pits: the bottom" in tree
+        assert tree.index("region The display") < tree.index("button key 1")  # (the display first)
+        assert "the display" not in tree.lower().replace("the display:", "")  # (the canvas is no image)
+        assert page.js("document.getElementById('twin-say').getAttribute('aria-live')") == "polite"
+        page.push()
+        page.wait_text("> Play computer")
+        time.sleep(0.2)
+        tree = aria()
+        # the main menu as a list, every row, the chosen one marked; the live region says it
+        assert "list KALAHA, 8 rows" in tree, tree
+        rows = page.js("[...document.querySelectorAll('#twin-menu li')].map((li) => li.textContent)")
+        assert rows[:3] == ["Play computer", "Two players", "3-4 players"] and "How to play" in rows
+        current = "[...document.querySelectorAll('#twin-menu li[aria-current=true]')]"
+        current += ".map((li) => li.textContent)"
+        assert page.js(current) == ["Play computer"] and said() == "KALAHA. Play computer"
+        page.turn(1)
+        page.wait(lambda buf: page.js(current) == ["Two players"], 5)
+        assert said() == "Two players"
+        page.push()
+        page.wait(lambda buf: screen_kind(buf) == "board")
+        time.sleep(0.2)
+        # the board: each side's name, store and seed counts, who moves, the words
+        tree = aria()
+        assert "South (to move): store 0; pits S1 4, S2 4, S3 4, S4 4, S5 4, S6 4" in tree, tree
+        assert "North: store 0; pits N1 4, N2 4, N3 4, N4 4, N5 4, N6 4" in tree
+        page.key(6)  # (S1: 4 seeds to S2..S5)
+        page.wait(lambda buf: page.js("kalaha.web.app.game.board.ply") == 1, 5)
+        page.wait(lambda buf: "North (to move)" in aria(), 10)
+        assert "South: store 0; pits S1 0, S2 5, S3 5, S4 5, S5 5, S6 4" in aria()
+        assert said() in ("Pass to North", "North: your move")
+        # the game menu's question: its two rows, the safe one chosen, and said
+        page.push()
+        page.wait(lambda buf: page.js(current) == ["Back to game"], 5)
+        page.cursor_to("Resign")
+        page.push()
+        page.wait(lambda buf: page.js(current) == ["No, play on"], 5)
+        assert "list Resign this game?, 2 rows" in aria()
+        assert said() == "Resign this game? No, play on"
+    finally:
+        page.close()
+
+
+AZERTY = (  # a French keyboard's layout map: the characters at the places the page's keys use
+    "{Digit1: '&', Digit2: '\u00e9', Digit3: '\"', KeyQ: 'a', KeyW: 'z', KeyE: 'e',"
+    " KeyA: 'q', KeyS: 's', KeyD: 'd', KeyZ: 'w', KeyX: 'x', KeyC: 'c'}"
+)
+
+
+def test_captions_follow_the_layout_and_enter_after_a_click_on_the_help_pushes_the_knob(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    try:
+        page.leave_help()
+        # A French keyboard (navigator.keyboard's layout map, stood in for before the page's script).
+        stand_in = "Object.defineProperty(navigator, 'keyboard', {get: () => ({getLayoutMap: () => "
+        stand_in += "Promise.resolve(new Map(Object.entries(%s)))})});" % AZERTY
+        page.send("init", js=stand_in)
+        page.reload()
+        page.wait_text("> Play computer")
+        caps = "[...document.querySelectorAll('.key .hint')].map((h) => h.textContent).join('')"
+        page.wait(lambda buf: page.js(caps) == '&\u00e9"azeqsdwxc', 5)
+        label = "document.querySelector(\".key[data-key='3']\").getAttribute('aria-label')"
+        assert page.js(label) == "key a"
+        # The help opened by a click, then Enter: the knob's push (Play computer), the help still open.
+        page.send("click", selector="#help summary")
+        assert page.js("document.getElementById('help').open") is True
+        page.send("key", key="Enter")
+        page.wait_text("> Start game", 5)
+        assert page.js("document.getElementById('help').open") is True
+    finally:
+        page.close()
+
+
 def dispatch(page, js):
     """Events made in the page (what the driver's real input cannot make: another keyboard
     layout, a lost focus, a pointer cancelled or sliding off), then a frame for them."""
@@ -592,6 +716,10 @@ def test_keys_by_place_buttons_cancelled_holds_a_crisp_display_an_icon_and_the_r
         link = "document.querySelector('#help a[href=\"rules.html\"]').href"
         rules = page.js("fetch(%s).then((r) => r.text())" % link)
         assert "Kalaha rules" in rules and "Own store" in rules
+        # for players: headings, lists and bold as HTML, not the repository's Markdown and paths
+        assert "<h2>Board and names</h2>" in rules and "<li><b>Own store" in rules, rules[:400]
+        for raw in ("<!--", "**", "## ", "seeds/", "kalaha/", ".md", "issue 24"):
+            assert raw not in rules, raw
         page.sessions.append(page.session())
         check_replays(page, continued=False)  # (the cancelled holds too)
     finally:
@@ -652,6 +780,94 @@ def test_one_tab_keeps_the_saved_data_storage_full_a_hidden_tab_silent_an_error_
         page.send("offline", on=False)
     finally:
         page.close()
+
+
+def test_a_damaged_offline_copy_is_fetched_again_and_said_then_the_page_starts_offline(site, tmp_path):
+    page = Page(tmp_path / "profile", site)
+    notes = "document.getElementById('notes').textContent"
+    kept = "caches.keys().then((k) => caches.open(k.find((n) => n.startsWith('pocket-kalaha-'))))"
+    try:
+        page.leave_help()
+        assert page.js("navigator.serviceWorker.ready.then(() => true)")
+        page.wait(lambda buf: page.js("!!navigator.serviceWorker.controller"), 10)
+        size = "%s.then((c) => c.match('%%s')).then((r) => r.arrayBuffer()).then((b) => b.byteLength)" % kept
+        whole = {name: page.js(size % name) for name in ("kalaha-py.json.gz", "kalaha.js")}
+        # The game's sources and the page's script damaged in the browser's cache: the page
+        # still starts, fetched from the network, says so, and keeps whole copies again.
+        for name in whole:
+            page.js("%s.then((c) => c.put('%s', new Response('damaged')))" % (kept, name))
+        page.reload()
+        page.wait_text("> Play computer")
+        page.wait(lambda buf: "damaged" in page.js(notes), 10)
+        said = page.js(notes)
+        assert "offline copy of this page was damaged" in said and "kalaha-py.json.gz" in said, said
+        assert {name: page.js(size % name) for name in whole} == whole
+        # ... so that it starts offline once more, with nothing to say
+        page.send("offline", on=True)
+        page.reload()
+        page.wait_text("> Play computer")
+        assert "damaged" not in page.js(notes)
+        # Damaged and offline: the page says it cannot start, and why.
+        page.js("%s.then((c) => c.put('kalaha-py.json.gz', new Response('damaged')))" % kept)
+        page.js("setTimeout(() => location.reload(), 50); true")
+        time.sleep(1)
+        status = "document.getElementById('status') && document.getElementById('status').textContent"
+        deadline = time.monotonic() + 20
+        while "could not start" not in (page.js(status) or "") and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert "offline copy damaged, no network" in page.js(status), page.js(status)
+        page.send("offline", on=False)
+        page.send("errors")  # (the failed start's console error is the point here)
+    finally:
+        page.close()
+
+
+def test_a_first_visit_fetches_the_build_once_a_new_build_is_said_and_a_file_says_what_to_do(tmp_path):
+    require_browser()
+    folder = str(tmp_path / "web")
+    with open(os.devnull, "w") as quiet:
+        webtool.build(folder, log=quiet, table=False)
+    build = sum(os.path.getsize(os.path.join(folder, name)) for name in os.listdir(folder))
+    httpd = webtool.server(folder, port=0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = "http://127.0.0.1:%d/" % httpd.server_port
+    webtool.PageHandler.sent = 0
+    page = Page(tmp_path / "profile", (url, folder))  # (a new profile: a first visit)
+    notes = "document.getElementById('notes').textContent"
+    try:
+        page.leave_help()
+        assert page.js("navigator.serviceWorker.ready.then(() => true)")
+        page.wait(lambda buf: page.js("caches.keys().then((k) => k.length)") == 1, 10)
+        time.sleep(0.5)
+        sent = webtool.PageHandler.sent
+        # every file once at most (the offline copy's fetches answered by the browser's cache), text
+        # compressed: less than the build's bytes
+        assert sent < build, (sent, build)
+        FIGURES["first visit"] = "%d KB sent for a build of %d KB (no endgame table)" % (
+            sent // 1024,
+            build // 1024,
+        )
+        # A new build on the server: the page says so once its worker has it, and the next reload shows it.
+        with open(os.path.join(folder, "index.html"), encoding="utf-8") as f:
+            text = f.read()
+        with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as f:
+            f.write(text.replace("<title>Pocket Kalaha</title>", "<title>Pocket Kalaha 2</title>"))
+        os.remove(os.path.join(folder, "sw.js"))
+        webtool.write_service_worker(folder)
+        page.js("navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)")
+        page.wait(lambda buf: "new version" in page.js(notes), 20)
+        page.reload()
+        assert page.js("document.title") == "Pocket Kalaha 2"
+        # The page opened from a file (no module script runs there): it says what to do.
+        page.send("goto", url="file://%s/index.html" % folder)
+        time.sleep(1)
+        assert "make serve" in page.js("document.getElementById('status').textContent")
+    finally:
+        page.send("errors")
+        page.send("close")
+        page.proc.wait(timeout=30)
+        httpd.shutdown()
+        httpd.server_close()
 
 
 # ----- the front end and the build, without a browser -------------------------------------------

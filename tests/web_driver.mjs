@@ -2,7 +2,7 @@
 // line on stdin (JSON), one answer a line on stdout (JSON). The test decides; this only acts.
 //   node tests/web_driver.mjs CHROMIUM PROFILE_DIR
 // Commands: open {url, phone}, eval {js}, click|tap {selector}, drag {selector, turns, touch},
-// wheel {selector, dy}, key {key, hold}, reload, screenshot {path}, tab {index, url} (switch to
+// wheel {selector, dy}, key {key, hold}, reload, init {js}, goto {url}, aria {selector}, screenshot {path}, tab {index, url} (switch to
 // the context's tab `index`, a new one opened at `url` if there is none), offline {on}, viewport {width, height}, close.
 
 import { chromium } from "playwright-core";
@@ -127,6 +127,19 @@ const commands = {
     cdp = null;
     await page.reload();
     return { ready: await ready() };
+  },
+  async init({ js }) {
+    // A script run before the page's own at every load from now on (the tests' stand-ins).
+    await context.addInitScript(js);
+  },
+  async goto({ url }) {
+    // Another address in this tab, not waiting for the game (a file's page never starts it).
+    cdp = null;
+    await page.goto(url);
+  },
+  async aria({ selector }) {
+    // The accessibility tree under `selector`, as a screen reader is given it (YAML).
+    return page.locator(selector).ariaSnapshot();
   },
   async screenshot({ path }) {
     await page.screenshot({ path });

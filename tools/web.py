@@ -6,8 +6,10 @@ import gzip
 import hashlib
 import html
 import http.server
+import io
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -39,6 +41,7 @@ WEB_FILES = (
 # Device files the page never imports: the MacroPad's own front end and start-up.
 NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py")
 PORT = 8000
+TEXT = (".html", ".js", ".mjs", ".svg", ".json")  # sent gzip-compressed by `make serve`
 
 
 class WebError(Exception):
@@ -110,7 +113,9 @@ def pack(path):
 
 
 def write_rules(path):
-    """docs/RULES.md as a page of its own (its text as written: the page's help links to it)."""
+    """docs/RULES.md as a page of its own for players (the page's help links to it): its Markdown
+    made HTML, without what only the repository's readers need (its comment, sentences that name
+    its files or issues)."""
     with open(RULES, encoding="utf-8") as f:
         text = f.read()
     with open(path, "w", encoding="utf-8") as f:
@@ -118,31 +123,90 @@ def write_rules(path):
             '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<title>Kalaha rules: Pocket Kalaha</title><link rel="icon" href="favicon.svg">'
-            "<style>body{margin:0 auto;max-width:46em;padding:12px;background:#16161a;color:#dcdce6}"
-            "pre{white-space:pre-wrap;font:15px/1.45 system-ui,sans-serif}a{color:#96c8ff}</style></head>"
-            '<body><p><a href="./">Back to the game</a></p><pre>%s</pre></body></html>\n' % html.escape(text)
+            "<style>body{margin:0 auto;max-width:46em;padding:12px;background:#16161a;color:#dcdce6;"
+            "font:16px/1.5 system-ui,sans-serif}a{color:#96c8ff}code{background:#2a2a31;padding:0 3px}"
+            "</style></head>"
+            '<body><p><a href="./">Back to the game</a></p>\n%s</body></html>\n' % rules_html(text)
         )
 
 
+REPOSITORY = re.compile(r"`[^`]*(/|\.py|\.txt|\.md)[^`]*`|\]\([^)]*\.md\)|\bissue \d+|\bthe tests\b")
+
+
+def rules_html(text):
+    """Markdown (headings, paragraphs, lists, bold, italics, code) as HTML, for the rule book."""
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"[;,] issue \d+", "", text)
+    blocks = []  # (kind, text): "h1".."h3", "p", "ul", "ol" (a list item)
+    for line in text.splitlines():
+        item = re.match(r"(- |\d+\. )(.*)", line)
+        head = re.match(r"(#{1,3}) (.*)", line)
+        if not line.strip():
+            blocks.append(("", ""))
+        elif head:
+            blocks.append(("h%d" % len(head.group(1)), head.group(2)))
+        elif item:
+            blocks.append(("ul" if item.group(1) == "- " else "ol", item.group(2)))
+        elif blocks and blocks[-1][0] in ("p", "ul", "ol"):
+            blocks[-1] = (blocks[-1][0], blocks[-1][1] + " " + line.strip())
+        else:
+            blocks.append(("p", line.strip()))
+    out = []
+    lists = None
+    for kind, words in blocks:
+        words = " ".join(s for s in re.split(r"(?<=[.;])\s+(?=[A-Z(])", words) if not REPOSITORY.search(s))
+        if lists and kind != lists:
+            out.append("</%s>" % lists)
+            lists = None
+        if kind in ("ul", "ol") and words:
+            if lists is None:
+                out.append("<%s>" % kind)
+                lists = kind
+            out.append("<li>%s</li>" % inline(words))
+        elif kind and words:
+            out.append("<%s>%s</%s>" % (kind, inline(words), kind))
+    if lists:
+        out.append("</%s>" % lists)
+    return "\n".join(out) + "\n"
+
+
+def inline(words):
+    """A line's Markdown: code spans as they are, bold and italics around them, links' words."""
+    out = []
+    for i, part in enumerate(html.escape(words, quote=False).split("`")):
+        if i % 2:
+            out.append("<code>%s</code>" % part)
+            continue
+        part = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", part)
+        part = re.sub(r"\*(.+?)\*", r"<i>\1</i>", part)
+        out.append(re.sub(r"\[([^]]+)\]\([^)]*\)", r"\1", part))
+    return "".join(out)
+
+
 def write_service_worker(out):
-    """sw.js: web/sw.js with the build's files and a hash of them (its cache's version)."""
+    """sw.js: web/sw.js with the build's files, each one's sha256 (a kept copy is checked
+    against it) and a hash of them all (its cache's version)."""
     names = sorted(os.listdir(out))
     digest = hashlib.sha256()
+    files = {}
     for name in names:
-        digest.update(name.encode() + b"\0")
         with open(os.path.join(out, name), "rb") as f:
-            digest.update(hashlib.sha256(f.read()).digest())
+            files[name] = hashlib.sha256(f.read()).hexdigest()
+        digest.update(name.encode() + b"\0" + bytes.fromhex(files[name]))
+    files["./"] = files["index.html"]  # (the page's own address)
     with open(os.path.join(PAGE, SERVICE_WORKER), encoding="utf-8") as f:
         text = f.read()
     text = text.replace("BUILD_HASH", digest.hexdigest()[:16])
-    text = text.replace("BUILD_FILES", json.dumps(["./"] + names))
+    text = text.replace("BUILD_FILES", json.dumps(files, sort_keys=True))
     with open(os.path.join(out, SERVICE_WORKER), "w", encoding="utf-8") as f:
         f.write(text)
 
 
 class PageHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types a module script and WebAssembly need, never cached (a new
-    build shows at the next reload)."""
+    """Static files with the types a module script and WebAssembly need; checked again at every
+    request (no-cache: a new build shows at the next reload, and the offline copy's fetch of an
+    unchanged file is answered from the browser's cache); text gzip-compressed for a browser
+    that takes it."""
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -153,8 +217,39 @@ class PageHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        takes_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (takes_gzip and path.endswith(TEXT) and os.path.isfile(path)):
+            return super().send_head()
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), mtime=0)
+        tag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+        if self.headers.get("If-None-Match") == tag:
+            self.send_response(304)
+            self.send_header("ETag", tag)
+            self.end_headers()
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", tag)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    sent = 0  # bytes of files sent, counted (the page's test reads it)
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        PageHandler.sent += len(data)
+        outputfile.write(data)
 
     def log_message(self, format, *args):
         pass  # (quiet: the page's requests are not news)

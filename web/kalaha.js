@@ -8,10 +8,12 @@ const FRAME_MS = 20; // host/web.py FRAME_MS
 const KEYBOARD = "123qweasdzxc"; // the simulator's keys for the 12 keys, row by row (their captions)
 // ... read by position (KeyboardEvent.code), so AZERTY, QWERTZ and other layouts have all twelve
 const KEY_CODES = ["Digit1", "Digit2", "Digit3", "KeyQ", "KeyW", "KeyE", "KeyA", "KeyS", "KeyD", "KeyZ", "KeyX", "KeyC"];
+const captions = KEYBOARD.split(""); // ... captioned as this keyboard's layout names them (layoutCaptions)
 const STORAGE_LOCK = "pocket-kalaha-storage"; // the Web Lock of the tab that keeps the saved data
 const STORAGE = "pocket-kalaha-nvm"; // the 4 KB nvm image, base64
 const DEVICE_W = 536, DEVICE_H = 738; // the simulator's window (host/desktop.py WIDTH, HEIGHT)
 const OLED_X = 16, OLED_Y = 16, OLED_W = 384; // where the OLED is drawn in the device (3 x 128)
+const FIT_TOP = 8; // the device's top margin (index.html #fit)
 const LIT = [150, 220, 255]; // a lit OLED pixel, as the simulator draws it
 const OLED_OPACITY = [1, 0.3, 0]; // awake, dimmed, off (the device dims its panel's contrast)
 const KNOB_STEP_DEG = 30; // a knob's click every 30 degrees of a drag round it
@@ -33,8 +35,10 @@ const log = [];
 // ----- the device's picture -----------------------------------------------------------------
 
 function fit() {
-  // The device whole in the window, the help's summary line under it.
-  const room = Math.min((innerWidth - 16) / DEVICE_W, (innerHeight - 56) / DEVICE_H);
+  // The device whole in the window, the notes and the help's summary line under it (no scroll).
+  const help = $("help"), summary = help.querySelector("summary");
+  const below = $("notes").offsetHeight + summary.offsetHeight + parseFloat(getComputedStyle(help).paddingBottom);
+  const room = Math.min((innerWidth - 16) / DEVICE_W, (innerHeight - FIT_TOP - below) / DEVICE_H);
   const scale = Math.max(0.3, Math.min(1.25, room));
   $("device").style.setProperty("--scale", scale);
   $("fit").style.width = DEVICE_W * scale + "px";
@@ -42,7 +46,7 @@ function fit() {
   // The OLED's 128 x 64 pixels each a whole number of screen pixels (even strokes): its size in
   // the device's drawing the nearest whole multiple of 128 screen pixels, centred in its bezel.
   const dpr = devicePixelRatio || 1;
-  const times = Math.max(1, Math.round((OLED_W * scale * dpr) / 128));
+  const times = Math.max(1, Math.floor((OLED_W * scale * dpr) / 128)); // (never past its bezel)
   const w = (128 * times) / (scale * dpr), h = w / 2;
   canvas.style.width = w + "px";
   canvas.style.height = h + "px";
@@ -56,11 +60,11 @@ function makeKeys() {
     const el = document.createElement("button"); // (focusable; Enter or Space presses it)
     el.type = "button";
     el.className = "key";
-    el.setAttribute("aria-label", "key " + KEYBOARD[k]);
+    el.setAttribute("aria-label", "key " + captions[k]);
     el.style.left = 89 + (k % 3) * 124 - 5 + "px";
     el.style.top = 236 + Math.floor(k / 3) * 124 - 5 + "px";
     el.innerHTML = '<div class="cap"></div><span class="pit"></span><span class="hint"></span>';
-    el.querySelector(".hint").textContent = KEYBOARD[k];
+    el.querySelector(".hint").textContent = captions[k];
     el.dataset.key = k;
     el.addEventListener("mousedown", (e) => e.preventDefault()); // (a click does not take the keyboard's focus)
     // A pointer that slides off its key lets it go unsown (a touch too: pointerdown releases its capture).
@@ -70,6 +74,22 @@ function makeKeys() {
     $("keys").appendChild(el);
     keys.push(el);
   }
+}
+
+function layoutCaptions() {
+  // The keys' captions as this keyboard's layout prints them (AZERTY's "a" where QWERTY has "q"),
+  // where the browser tells it (navigator.keyboard); else QWERTY's.
+  if (!navigator.keyboard || !navigator.keyboard.getLayoutMap) return;
+  navigator.keyboard
+    .getLayoutMap()
+    .then((map) => {
+      KEY_CODES.forEach((code, k) => {
+        captions[k] = map.get(code) || captions[k];
+        keys[k].querySelector(".hint").textContent = captions[k];
+      });
+      shown = -1; // (the keys' names drawn again with the next frame)
+    })
+    .catch(() => {});
 }
 
 function glow(hex) {
@@ -103,16 +123,53 @@ function drawOled(frameHex, turned) {
 
 function draw() {
   const turned = web.flip();
-  drawOled(web.frame(), turned);
+  const frameHex = web.frame();
+  drawOled(frameHex, turned);
   canvas.style.opacity = OLED_OPACITY[web.power()];
   const colours = web.pixels(), labels = web.labels().split(",");
   for (let k = 0; k < 12; k++) {
     keys[k].style.background = glow(colours.substr(k * 6, 6));
     keys[k].dataset.colour = colours.substr(k * 6, 6);
     keys[k].querySelector(".pit").textContent = labels[k];
-    keys[k].setAttribute("aria-label", "key " + KEYBOARD[k] + (labels[k] ? ", " + labels[k] : ""));
+    keys[k].setAttribute("aria-label", "key " + captions[k] + (labels[k] ? ", " + labels[k] : ""));
   }
   $("turned").hidden = !turned;
+  if (frameHex !== twinFrame) {
+    twinFrame = frameHex;
+    drawTwin(JSON.parse(web.twin()));
+  }
+}
+
+// ----- the display as text: a screen reader's twin of it (host/web.py Web.twin) ------------------
+
+let twinFrame = "", twinSaid = { title: null, chosen: -1, row: "", words: "" };
+
+function drawTwin(t) {
+  // Its lines and a menu's rows as lists (the chosen row aria-current); the live region says
+  // what changed: a new screen's title and chosen row, another row chosen, or the words.
+  $("twin-heading").textContent = "The display" + (t.title ? ": " + t.title : "");
+  $("twin-lines").replaceChildren(...t.lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  const menu = $("twin-menu");
+  menu.hidden = !t.items.length;
+  menu.setAttribute("aria-label", (t.title || "menu") + ", " + t.items.length + " rows");
+  menu.replaceChildren(
+    ...t.items.map((label, i) => {
+      const li = document.createElement("li");
+      li.textContent = label;
+      if (i === t.chosen) li.setAttribute("aria-current", "true");
+      return li;
+    }),
+  );
+  const row = t.items.length ? t.items[t.chosen] : "";
+  let say = "";
+  if (t.title !== twinSaid.title) {
+    const then = row || t.words;
+    say = t.title && then ? t.title + (/[.?!:]$/.test(t.title) ? " " : ". ") + then : t.title || then;
+  }
+  else if (row && (t.chosen !== twinSaid.chosen || row !== twinSaid.row)) say = row;
+  else if (!row && t.words !== twinSaid.words) say = t.words;
+  twinSaid = { title: t.title, chosen: t.chosen, row, words: t.words };
+  if (say) $("twin-say").textContent = say;
 }
 
 // ----- time: a frame every 20 ms ------------------------------------------------------------
@@ -373,6 +430,7 @@ function note(id, text) {
   let el = document.querySelector(`#notes [data-note="${id}"]`);
   if (!text) {
     if (el) el.remove();
+    fit();
     return;
   }
   if (!el) {
@@ -381,6 +439,7 @@ function note(id, text) {
     $("notes").appendChild(el);
   }
   el.textContent = text;
+  fit(); // (the device made smaller: the note in sight)
 }
 
 // ----- input: keys, knob, keyboard ----------------------------------------------------------
@@ -549,7 +608,7 @@ function keyboard() {
 async function unpacked(name) {
   // A gzip file of the build (tools/web.py) unpacked here: static hosting sends it as it is.
   const reply = await fetch(name);
-  if (!reply.ok) throw new Error(name + ": HTTP " + reply.status);
+  if (!reply.ok) throw new Error(name + ": HTTP " + reply.status + (reply.statusText ? " (" + reply.statusText + ")" : ""));
   const stream = reply.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
@@ -560,9 +619,31 @@ async function start() {
   fit();
   addEventListener("resize", fit);
   makeKeys();
+  layoutCaptions();
+  // A click on the help's summary keeps no focus: Enter and Space then push the knob (Tab
+  // still reaches it, and Enter folds it then).
+  $("help").querySelector("summary").addEventListener("mousedown", (e) => e.preventDefault());
   if ("serviceWorker" in navigator) {
-    // Offline after the first visit: web/sw.js keeps this build's files (tools/web.py).
-    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("kalaha: no offline copy:", e));
+    // Offline after the first visit: web/sw.js keeps this build's files (tools/web.py), checks
+    // each kept copy and fetches a damaged one again: it says which (asked here, or told later).
+    const repaired = new Set();
+    navigator.serviceWorker.addEventListener("message", (e) => {
+      for (const name of (e.data && e.data.repaired) || []) repaired.add(name);
+      if (repaired.size) {
+        note(
+          "offline",
+          "The offline copy of this page was damaged (" + [...repaired].join(", ") + "): fetched again from the network and kept anew.",
+        );
+      }
+    });
+    navigator.serviceWorker.startMessages();
+    let kept = !!navigator.serviceWorker.controller; // (a worker of an earlier build serves the page)
+    if (kept) navigator.serviceWorker.controller.postMessage("repaired");
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      // A new build's worker took over (not the first visit's first): said, for a reload.
+      if (kept) note("update", "A new version of this page is here: reload to play it (the game in progress is saved).");
+      kept = true;
+    });
   }
   const sources = unpacked("kalaha-py.json.gz").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
   const runtime = unpacked("micropython.wasm.gz").then((bytes) =>
@@ -602,7 +683,11 @@ async function start() {
   window.kalaha.ready = performance.now(); // ms from the page's start to the app's first frame
   window.kalaha.start = start;
   frame();
-  loadTable(endgame);
+  await loadTable(endgame);
+  if ("serviceWorker" in navigator) {
+    // (after the page's own fetches: the offline copy's are then answered by the browser's cache)
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("kalaha: no offline copy:", e));
+  }
 }
 
 // For the browser test (tests/web_browser.mjs) and the curious: the app, its log and timings.
