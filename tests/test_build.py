@@ -278,7 +278,9 @@ def evening(built):
     runs = {}
     for games in (EVENING_GAMES, 0):
         steps = memory.evening(games)
-        status, out, err = memory.play(steps, heap_kb=memory.DEVICE_HEAP_KB, max_frames=memory.EVENING_FRAMES)
+        status, out, err = memory.play(
+            steps, heap_kb=memory.DEVICE_HEAP_KB, max_frames=memory.EVENING_FRAMES, every=memory.EVENING_EVERY
+        )
         runs[games] = (status, memory.figures(out), out, (err or out)[-3000:])
     return runs
 

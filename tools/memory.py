@@ -144,6 +144,7 @@ AFTER_THE_GAMES = (
 
 
 EVENING_FRAMES = 150000  # enough for evening(50): about 1,500 frames a game at most
+EVENING_EVERY = 8  # games in a row are checked every 8th frame (a collection takes a frame's time in the VM)
 
 
 def evening(games):
@@ -155,7 +156,9 @@ def evening(games):
 def drift(count=50, drive=DRIVE):
     """(free after the first game, free after the last, status): games_in_a_row at the device's heap."""
     steps = games_in_a_row(count)
-    status, out, err = play(steps, heap_kb=DEVICE_HEAP_KB, drive=drive, max_frames=EVENING_FRAMES)
+    status, out, err = play(
+        steps, heap_kb=DEVICE_HEAP_KB, drive=drive, max_frames=EVENING_FRAMES, every=EVENING_EVERY
+    )
     got = figures(out)
     first = got["mem"].get("game 1", (0, 0))[0]
     last = got["mem"].get("game %d" % count, (0, 0))[0]
@@ -175,6 +178,7 @@ cpdriver.NVM_PATH[0] = %(nvm)r
 cpdriver.SCRIPT[:] = %(steps)r
 cpdriver.MAX_FRAMES[0] = %(frames)d
 cpdriver.HEAP[0] = %(heap)d
+cpdriver.EVERY[0] = %(every)d
 steps = None
 from hw.macropad import frames
 cpdriver.FRAMES[0] = frames()
@@ -222,12 +226,13 @@ def standin_cost():
     return _cost[0]
 
 
-def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None, timeout=3600):
+def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None, timeout=3600, every=1):
     """Start `drive`'s game in the VM with the stand-ins and play `steps`.
 
-    The heap is `heap_kb` plus what the stand-ins' own code takes (standin_cost). Returns
-    (status, stdout, stderr); status 0 means the script reached its end. nvm: the host file
-    that keeps the saved data (read first, written back; default: a new one).
+    The heap is `heap_kb` plus what the stand-ins' own code takes (standin_cost), checked after
+    the collection that follows every `every`-th frame (and each "mem" step). Returns (status,
+    stdout, stderr); status 0 means the script reached its end. nvm: the host file that keeps
+    the saved data (read first, written back; default: a new one).
     """
     heap = heap_kb * 1024 + standin_cost()
     script = PRELUDE % {
@@ -236,6 +241,7 @@ def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=No
         "steps": tuple(steps),
         "frames": max_frames,
         "heap": heap,
+        "every": every,
     }
     return run_on_drive(script, heap=heap, drive=drive, nvm=nvm, timeout=timeout)
 

@@ -28,6 +28,7 @@ class _Bus:
         if data and command == 0x10:
             at = self.page * 128
             self.display.frame[at : at + len(data)] = data
+            self.display.version += 1
 
 
 class _Display:
@@ -43,6 +44,7 @@ class _Display:
         self.brightness = 1.0
         self.refreshes = 0
         self.frame = bytearray(128 * 64 // 8)
+        self.version = 0  # pages sent so far (the driver reads the text again only when it moved)
 
     @property
     def root_group(self):

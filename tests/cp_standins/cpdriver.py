@@ -17,6 +17,7 @@ SPLIT = 128 * 1024 * 1024  # the VM's gc.mem_free() counts this much heap it cou
 NVM_PATH = ["nvm.bin"]
 FRAMES = [None]  # the game's frames (hw.macropad.frames()), stepped by vm_step
 HEAP = [0]  # the heap the run is given: more in use after a collection fails it
+EVERY = [1]  # the heap is collected and checked after every EVERY-th frame (and when a step asks)
 SCRIPT = []  # steps, see run_step
 MAX_FRAMES = [200000]
 display = [None]
@@ -73,13 +74,26 @@ def next_event(event):
     return True
 
 
+_read = [None, -1, []]  # the display last read, its version then, and its lines
+
+
 def lines():
     """The display's text, one entry per page with text, top to bottom (the frame the game sent
-    through the display's bus, read glyph by glyph; a line drawn inverted reads the same)."""
-    out = []
+    through the display's bus, read glyph by glyph; a line drawn inverted reads the same). Read
+    again only once the game has sent a page since (reading it takes milliseconds in the VM)."""
     d = display[0]
     if d is None:
-        return out
+        return []
+    if _read[0] is d and _read[1] == d.version:
+        return _read[2]
+    _read[0] = d
+    _read[1] = d.version
+    _read[2] = _read_lines(d)
+    return _read[2]
+
+
+def _read_lines(d):
+    out = []
     glyphs = _glyphs()
     frame = d.frame
     for page in range(8):
@@ -136,7 +150,7 @@ def vm_step():
     if _state.get("over"):
         return False
     next(FRAMES[0])
-    return _collected
+    return _collected if _wanted or _state["frame"] % EVERY[0] == 0 else True
 
 
 def _collected():
