@@ -32,7 +32,7 @@ SESSION = (
     ("set", "Level:", "expert"),
     ("choose", "Start game"),
     ("mem", "game started"),
-    ("play", "> Again", (11, 10, 9, 8, 7, 6), 150),
+    ("play", "Again:", (11, 10, 9, 8, 7, 6), 150),
     ("mem", "after Expert"),
     ("wait", RESULT_WAIT),  # (the result takes no input in its first second: App.hold)
     ("turn", 1),  # the result screen: "again" -> "menu"
@@ -43,7 +43,7 @@ SESSION = (
     ("set", "Chess clock:", "3+2"),
     ("choose", "Back"),
     ("choose", "Two players"),
-    ("play", "> Play again", (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5), 120),
+    ("play", "Play again", (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5), 120),
     ("mem", "after two players"),
     ("wait", RESULT_WAIT),
     ("turn", 1),
@@ -91,11 +91,11 @@ def one_game(two_players):
     if two_players:
         steps = [("choose", "Two players")]
         keys = (11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5)
-        again = "> Play again"
+        again = "Play again"
     else:
         steps = [("choose", "Play computer"), ("choose", "Start game")]
         keys = (11, 10, 9, 8, 7, 6)
-        again = "> Again"  # ("Again: you first": as the setup says)
+        again = "Again:"  # ("Again: you first": as the setup says)
     steps += [("play", again, keys, 150), ("mem", "game %d")]
     steps += [("wait", RESULT_WAIT), ("turn", 1), ("wait", 100), ("click",)]
     return steps + [("expect", "Play computer", 3000)]
