@@ -72,7 +72,7 @@ deploy: device
 	$(PY) -m tools.build deploy "$(CIRCUITPY)" $(if $(DRY_RUN),--dry-run,) $(if $(FORCE),--force,)
 
 memory: device node_modules/.installed
-	$(PY) -m tools.build memory
+	$(PY) -m tools.memory
 
 emulate: device node_modules/.installed
 	$(PY) -m tools.emulate --level $(LEVEL) $(if $(FIRMWARE),--firmware "$(FIRMWARE)",) $(if $(MUSIC),--music $(MUSIC),) $(if $(TURNS),--turns $(TURNS),) $(if $(PONDER),--ponder $(PONDER),)

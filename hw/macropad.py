@@ -6,21 +6,15 @@ and supervisor.
 
 import gc
 
+import audiopwmio
+import board
+import digitalio
+import keypad
+import supervisor
+import synthio
+
+from hw.layout import MACROPAD
 from kalaha.compat import TICKS_WRAP, const, forget
-from kalaha.store import SIZE
-
-# The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
-# no longer have 4 KB in one piece.
-STORE_IMAGE = bytearray(SIZE)
-
-import audiopwmio  # noqa: E402
-import board  # noqa: E402
-import digitalio  # noqa: E402
-import keypad  # noqa: E402
-import supervisor  # noqa: E402
-import synthio  # noqa: E402
-
-from hw.layout import MACROPAD  # noqa: E402
 
 # ----- configurables -----------------------------------------------------------------------
 _ENCODER_SWITCH_KEY = const(12)  # the encoder's push switch joins the key scanner as a 13th key
@@ -52,24 +46,6 @@ def set_oled_brightness(display, level):
         display.brightness = level
     except (AttributeError, RuntimeError, ValueError, NotImplementedError):
         pass  # a display without brightness control: blank lines still save its power
-
-
-class NvmFlash:
-    """The 4 KB of microcontroller.nvm as the store's flash (see kalaha/store.py for why)."""
-
-    def __init__(self, nvm):
-        self.nvm = nvm
-
-    def read(self):
-        return self.nvm[0:SIZE]
-
-    def readinto(self, buf):
-        # 256 bytes at a time: one 4 KB slice would need a 4 KB block the heap may not have.
-        for start in range(0, SIZE, 256):
-            buf[start : start + 256] = self.nvm[start : start + 256]
-
-    def write(self, offset, values):
-        self.nvm[offset : offset + len(values)] = values
 
 
 class Sound:
@@ -200,9 +176,11 @@ def frames():
     from hw.startup import start
 
     yield
-    keys, encoder, pixels, display, oled, sound, app, report = yield from start()
+    sound = Sound()  # (before the app: its synthesizer's buffers)
+    keys, encoder, pixels, display, oled, app = yield from start()
     del start  # (else this frame keeps the module's code alive)
     forget("hw.startup")
+    report = SerialReport()
     shown = [-1] * 12  # the colours on the pixels, by view key
     housekeeping = 0
     collect = False  # a collection is due (the housekeeping below)

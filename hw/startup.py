@@ -1,27 +1,50 @@
-"""The MacroPad's start-up: the store, keys, encoder, pixels, display, sound, endgame table
-and app made once, the first picture shown. hw/macropad.py imports it, runs start() and lets
-it go: its code is not needed again.
+"""The MacroPad's start-up: the store, keys, encoder, pixels, display, endgame table and app
+made once, the first picture shown. hw/macropad.py imports it, runs start() and lets it go: its
+code is not needed again.
 """
 
-import board
-import keypad
-import microcontroller
-import neopixel
-import rotaryio
-import supervisor
+from kalaha.store import SIZE
 
-from hw.layout import MACROPAD
-from hw.macropad import STORE_IMAGE, NvmFlash, SerialReport, Sound
-from hw.screen import Oled
-from kalaha.app import App
-from kalaha.compat import TICKS_WRAP
-from kalaha.endgame import CHUNK as TABLE_CHUNK
-from kalaha.endgame import open_table
-from kalaha.store import SIZE, Store
+# The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
+# no longer have 4 KB in one piece. (The store keeps it, and the class of its flash below.)
+STORE_IMAGE = bytearray(SIZE)
+
+import board  # noqa: E402
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402
+import neopixel  # noqa: E402
+import rotaryio  # noqa: E402
+import supervisor  # noqa: E402
+
+from hw.layout import MACROPAD  # noqa: E402
+from hw.screen import Oled  # noqa: E402
+from kalaha.app import App  # noqa: E402
+from kalaha.compat import TICKS_WRAP  # noqa: E402
+from kalaha.endgame import CHUNK as TABLE_CHUNK  # noqa: E402
+from kalaha.endgame import open_table  # noqa: E402
+from kalaha.store import Store  # noqa: E402
 
 # (here, not in hw/macropad.py: only start-up reads them, and its names are let go with it)
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
+
+
+class NvmFlash:
+    """The 4 KB of microcontroller.nvm as the store's flash (see kalaha/store.py for why)."""
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+
+    def read(self):
+        return self.nvm[0:SIZE]
+
+    def readinto(self, buf):
+        # 256 bytes at a time: one 4 KB slice would need a 4 KB block the heap may not have.
+        for start in range(0, SIZE, 256):
+            buf[start : start + 256] = self.nvm[start : start + 256]
+
+    def write(self, offset, values):
+        self.nvm[offset : offset + len(values)] = values
 
 
 def open_store():
@@ -37,8 +60,8 @@ def open_store():
 
 def start():
     """Start-up in steps, the first picture shown last; returns (keys, encoder, pixels, display,
-    oled, sound, app, report). A generator: the device runs its steps back to back
-    (hw.macropad.frames), the tests' VM collects its heap between them (tools/mpvm.mjs)."""
+    oled, app). A generator: the device runs its steps back to back (hw.macropad.frames), the
+    tests' VM collects its heap between them (tools/mpvm.mjs)."""
     store = open_store()
     yield
     pins = (
@@ -64,7 +87,6 @@ def start():
     pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, brightness=PIXEL_BRIGHTNESS, auto_write=False)
     display = board.DISPLAY
     oled = Oled(display)
-    sound = Sound()
     # The endgame table on the drive (make device puts it there): perfect endgames and exact
     # hints; without it the game plays on and the help's last page says so.
     endgame, why = open_table(ENDGAME_FILE, scratch=store.scratch(TABLE_CHUNK))
@@ -74,7 +96,6 @@ def start():
     app = App(
         store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns
     )
-    report = SerialReport()
     yield
     # The menus' actions, imported here rather than at the first menu item chosen: an import
     # takes a frame's whole time on the device (App.go lets them go in games). Not
@@ -85,4 +106,4 @@ def start():
     t = supervisor.ticks_ms()
     oled.show(app.frame, False)
     print("kalaha: start-up draw %d ms" % ((supervisor.ticks_ms() - t) % TICKS_WRAP))
-    return keys, encoder, pixels, display, oled, sound, app, report
+    return keys, encoder, pixels, display, oled, app

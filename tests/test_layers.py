@@ -35,7 +35,6 @@ APART = (("search", "saved data"),)
 CIRCLES = {
     ("kalaha.store", "kalaha.storeload"): "reading the journal: at start-up only, then let go",
     ("kalaha.store", "kalaha.snapshot"): "the compaction: one save in a hundred, then let go",
-    ("hw.macropad", "hw.startup"): "start-up: run once by the loop's own module, let go before the loop",
 }
 
 

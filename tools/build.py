@@ -1,6 +1,7 @@
-"""Build, bundle, deploy and measure the device files: `python -m tools.build device|bundle|deploy|memory`.
+"""Build, bundle and deploy the device files: `python -m tools.build device|bundle|deploy`.
 
-Host-only (make device, bundle, deploy, memory); never copied to the device.
+Host-only (make device, bundle, deploy); never copied to the device. The memory check builds on
+it: tools/memory.py.
 """
 
 import argparse
@@ -355,19 +356,14 @@ def main(argv=None, out=None):
     p.add_argument("drive")
     p.add_argument("--dry-run", action="store_true")
     p.add_argument("--force", action="store_true", help="replace files that are not ours without a .bak copy")
-    sub.add_parser("memory", help="the heap the game needs in MicroPython's VM, and where it goes")
     args = parser.parse_args(argv)
     try:
         if args.command == "device":
             build_device(out, args.source)
         elif args.command == "bundle":
             bundle(out)
-        elif args.command == "deploy":
-            deploy(args.drive, args.dry_run, out, args.force)
         else:
-            from tools.memory import report
-
-            report(out)
+            deploy(args.drive, args.dry_run, out, args.force)
     except BuildError as e:
         sys.stderr.write("kalaha: %s\n" % e)
         return 2
