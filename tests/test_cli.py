@@ -5,10 +5,10 @@ import subprocess
 import sys
 
 import pytest
-from vm import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_margin, replay_oracle
+from vm import ROOT
 
 from host.analysis import solve
 from kalaha import Board, notation

@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 import pytest
-from vm import ROOT
 from oracle import OracleGame, brute_margin
+from vm import ROOT
 
 from host import cli_puzzle
 from kalaha import notation, puzzles

@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 import pytest
-from vm import ROOT
 from drivers import need_simulator
+from vm import ROOT
 
 from host.desktop import HEIGHT, WIDTH, ScriptError, parse_script
 
