@@ -14,10 +14,11 @@ the device, so the moves are the command line's (`python -m kalaha move`).
 import sys
 
 # A two-player search node on stock CircuitPython (bytecode), with its share of a slice's cost,
-# in ms: kalaha.thinking's slices (SLICE_NODES, THINK_FRAME_MS, SLICE_GUARD_MS) then run 8 slices
-# of 4 nodes a frame, 32 nodes: 1,600 nodes a second at a frame every 20 ms, about the emulated
-# MacroPad's 1,570-1,693 nodes a second of thinking (docs/performance.md).
-NODE_MS = 0.35
+# in ms: kalaha.thinking's slices (SLICE_NODES, THINK_FRAME_MS, SLICE_GUARD_MS) then run 3 slices
+# of 16 nodes a frame, 48 nodes: 2,400 nodes a second at a frame every 20 ms, the emulated
+# MacroPad's 1,693 nodes a second of thinking with commit 888e376's search times its measured
+# speed-up, 1.45 (docs/performance.md, "The search's speed").
+NODE_MS = 0.24
 # A 3-4 player search's node (a sowing, its position copied: kalaha.ring_ai), bytecode too (up to
 # 1.5 ms: kalaha.ringplay THINK_NODES): 28 a frame, 1,400 a second, Strong's 2,000 in about
 # 1.43 s, as the emulated MacroPad's 1,422 ms a sowing.

@@ -168,6 +168,39 @@ def play_match(spec_a, spec_b, games, rules=None, seed=1, opening_plies=2, table
     return result
 
 
+def first_turns(rules=None):
+    """The records of every complete first turn from the start (each sowing of an extra-turn
+    chain): 10 in the 6-pit game, the openings of issue 58's match against the plain search."""
+    out = []
+
+    def extend(board, pits):
+        for pit in [m for m in board.legal_moves() if m]:
+            board.push(pit)
+            if board.to_move == board.mover_of(board.ply - 1):
+                extend(board, pits + [pit])
+            else:
+                out.append("-".join(str(p) for p in pits + [pit]))
+            board.pop()
+
+    extend(Board(**(rules or {})), [])
+    return out
+
+
+def from_first_turns(a, b, rules=None, seed=1):
+    """A (a play function, make_player's) against B from every first turn, each played by both
+    colours: (A's points, games), a draw half a point."""
+    rules = rules or {}
+    points = 0.0
+    games = 0
+    for g, record in enumerate(first_turns(rules)):
+        for a_side in (SOUTH, NORTH):
+            south, north = (a, b) if a_side == SOUTH else (b, a)
+            outcome, _stats = play_game(south, north, rules, record, seed + g)
+            points += 0.5 if outcome.winner is None else (1.0 if outcome.winner == a_side else 0.0)
+            games += 1
+    return points, games
+
+
 # The levels' ladder, each against the one below it (issue 23: each should win 70% or more).
 RUNGS = (("medium", "easy"), ("strong", "medium"), ("expert", "strong"))
 

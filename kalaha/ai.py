@@ -63,25 +63,23 @@ _RANK = const(23)
 _GAIN = const(32)
 _HIT_NODES = const(33)
 _CACHE_MASK = const(34)
+_ROOT_COUNT = const(35)
 _NOISE = const(24)
-_PLY = const(36)
-_PLY_WORDS = const(9)
-_ALPHA = const(0)
-_BETA = const(1)
-_BEST = const(2)
-_BEST_MOVE = const(3)
-_DEPTH = const(5)
-_UNDO = const(8)
-_BYTES = const(32)
-_PLY_BYTES = const(16)
-_PERSP = const(0)
-_SIDE = const(1)
-_INDEX = const(2)
-_CHAIN = const(5)
+_REGISTERS = const(36)
+_PLY_ARRAYS = const(13)  # al be bs bm a0 dp k1 k2 ud mv ch sd rw: one word a ply each
+_AL = const(0)
+_BE = const(1)
+_BS = const(2)
+_BM = const(3)
+_DP = const(5)
+_UD = const(8)
+_MV = const(9)
+_CH = const(10)
+_SD = const(11)
+_CELLS = const(16)  # the board's cells (2 x 7 pits and two stores at most)
 _LINE = const(3)
 _NO_CELL = const(255)
 _ST_ENTER = const(1)
-_ST_RETURN = const(3)
 _SLICE = const(0)
 _ITERATION = const(1)
 _OUT_OF_NODES = const(2)
@@ -99,7 +97,7 @@ _CACHE_SLOTS = const(1)
 ENDGAME_REACH = const(7)
 _UNIT = const(16)  # one seed in evaluation units
 MAX_PLY = const(200)
-_SLOTS = const(8)  # move slots per ply (P <= 6)
+_SLOTS = const(8)  # Easy's noise words, one per root pit (P <= 7)
 _MASK30 = const(0x3FFFFFFF)
 # The transposition table's size, the device's included: 128 entries, 1 KB of heap; bigger
 # tables play the same moves (docs/decisions.md).
@@ -112,12 +110,12 @@ _NO_RANKS = array("i", [0])
 class Search:
     """One reusable searcher. start() a position, then step() until it returns True.
 
-    Its state lives in three buffers allocated here, which kalaha.searchcore.run() steps
-    through: `bytes` (the board's cells, then the stack's sides, moves and lines), `words`
-    (32-bit: the registers, the stack's scores, depths and keys) and `tt` (the transposition
-    table: a slot's stored key, h2 and h1's top six bits or -1, and its data word; then the
-    probe cache: the endgame table's ranks and values). run() also reads the table's ranking
-    numbers (kalaha.endgame.Ranker.words).
+    Its state lives in buffers allocated here, which kalaha.searchcore.run() steps through:
+    `cells` (the board's), `words` (32-bit: the registers), `ply` (the stack: an array of a
+    word a ply for each of a node's values: scores, depth, keys, moves, line, side) and `tt`
+    (the transposition table: a slot's stored key, h2 and h1's top six bits or -1, and its data
+    word; then the probe cache: the endgame table's ranks and values). run() also reads the
+    table's ranking numbers (kalaha.endgame.Ranker.words).
     """
 
     def __init__(self, tt_bits=_TABLE_BITS, max_ply=MAX_PLY, cache_slots=_CACHE_SLOTS):
@@ -127,16 +125,18 @@ class Search:
         size = 1 << tt_bits
         m = max_ply
         self.max_ply = m
-        self.bytes = bytearray(_BYTES + m * _PLY_BYTES)
+        self.cells = bytearray(_CELLS)
         # The transposition table's slots, then the probe cache's (kalaha.searchcore).
         self.cache_at = 2 * size
         slots = cache_slots
         try:
             self.tt = array("i", [-1]) * (2 * size + slots)
-            self.words = array("i", [0]) * (_PLY + m * _PLY_WORDS)
+            self.words = array("i", [0]) * _REGISTERS
+            self.ply = tuple(array("i", [0]) * m for _ in range(_PLY_ARRAYS))
         except TypeError:  # MicroPython (the web page's WebAssembly port) repeats no array
             self.tt = array("i", [-1] * (2 * size + slots))
-            self.words = array("i", [0] * (_PLY + m * _PLY_WORDS))
+            self.words = array("i", [0] * _REGISTERS)
+            self.ply = tuple(array("i", [0] * m) for _ in range(_PLY_ARRAYS))
         w = self.words
         w[_TT_MASK] = size - 1
         w[_CACHE_MASK] = slots - 1
@@ -204,7 +204,7 @@ class Search:
         if board.to_move is None:
             raise ValueError("the game is over: nothing to search")
         w = self.words
-        b = self.bytes
+        b = self.cells
         rules = board.rules()
         if rules != self.rules:
             self.rules = rules
@@ -266,9 +266,9 @@ class Search:
         for i in range(_SLOTS):
             rnd = (rnd * 1103515245 + 12345) & _MASK30
             w[_NOISE + i] = ((rnd >> 8) % (2 * noise * _UNIT + 1)) - noise * _UNIT if noise else 0
-        b[_BYTES + _SIDE] = turn
-        b[_BYTES + _PERSP] = turn
-        w[_PLY + _UNDO] = 0
+        ply = self.ply
+        ply[_SD][0] = turn
+        ply[_UD][0] = 0
         # The root's first legal pit: the move when there is no other, or when the search is
         # stopped before it has valued any (the stack may still hold another position's).
         first = -1
@@ -288,17 +288,19 @@ class Search:
         w = self.words
         self.iter_depth = depth
         self.iter_from = self.nodes
+        ply = self.ply
         w[_D] = 0
         w[_STATE] = _ST_ENTER
         w[_VALUE] = 0
-        self.bytes[_BYTES + _CHAIN] = _NO_CELL
-        w[_PLY + _ALPHA] = -INF
-        w[_PLY + _BETA] = INF
-        w[_PLY + _BEST] = -INF
-        self.bytes[_BYTES + _INDEX] = 0
+        w[_ROOT_COUNT] = 0
+        ply[_CH][0] |= _NO_CELL
+        ply[_AL][0] = -INF
+        ply[_BE][0] = INF
+        ply[_BS][0] = -INF
+        ply[_MV][0] = 0
         # The solver never stops at a depth: it keeps one fixed depth all the way down.
         # Depth is kept in half-plies, so an extra-turn sowing can cost half a ply (HALF).
-        w[_PLY + _DEPTH] = 250 if self.exact else 2 * depth
+        ply[_DP][0] = 250 if self.exact else 2 * depth
 
     def _finish_with(self, index, score, depth):
         self.best_index = index
@@ -314,7 +316,7 @@ class Search:
         extra-turn sowings of its principal line, else 0 (unknown: search again). The line was
         searched as deep as the move itself, less the half plies its sowings cost."""
         k = board.ply - self.from_ply - 1
-        if not self.done or k < 0 or k >= _LINE or board.to_move != self.bytes[_BYTES + _SIDE]:
+        if not self.done or k < 0 or k >= _LINE or board.to_move != self.ply[_SD][0]:
             return 0
         if board.moves_at(self.from_ply) != self.best_pit:
             return 0
@@ -328,8 +330,9 @@ class Search:
         return cell + 1 if cell < self.pits else cell - self.pits
 
     def _keep_line(self):
+        chain = self.ply[_CH][0]
         for i in range(_LINE):
-            self.line[i] = self.bytes[_BYTES + _CHAIN + i]
+            self.line[i] = (chain >> (8 * i)) & 255
 
     def stop(self):
         """Stop now (the caller's clock ran out): keep the best move found so far."""
@@ -340,17 +343,23 @@ class Search:
         # (The cells keep the line searched: start() copies a board's anew.)
         w = self.words
         w[_D] = 0
-        best = w[_PLY + _BEST]
-        # A root move that beat the previous best (searched first) at the new depth is better.
-        if best > -INF and self.bytes[_BYTES + _INDEX] > 1:
+        best = self.ply[_BS][0]
+        # A root move that beat the previous best (searched first) at the new depth is better:
+        # the root has begun its second move (its list has lost two).
+        tried = w[_ROOT_COUNT]
+        left = self.ply[_MV][0]
+        while left:
+            tried -= 1
+            left >>= 4
+        if best > -INF and tried > 1:
             self._keep_line()
-            self._finish_with(w[_PLY + _BEST_MOVE], best, self.depth_done)
+            self._finish_with(self.ply[_BM][0], best, self.depth_done)
         elif self.best_index < 0:
             # No iteration finished: this one's first root move if it was valued, else the
             # root's first legal pit (stopped before any step).
             if best > -INF:
                 self._keep_line()
-                self._finish_with(w[_PLY + _BEST_MOVE], best, 0)
+                self._finish_with(self.ply[_BM][0], best, 0)
             else:
                 self._finish_with(self.root_first, 0, 0)
         else:
@@ -369,7 +378,7 @@ class Search:
         w[_LEFT] = budget
         w[_BUDGET] = budget
         while True:
-            why = _run(self.bytes, w, self.tt, self.ranks)
+            why = _run(self.cells, w, self.tt, self.ranks, self.ply)
             self.nodes = w[_NODES]
             if why == _SLICE:
                 return False
@@ -407,7 +416,7 @@ class Search:
 
     def _iteration_done(self, value):
         w = self.words
-        self.best_index = w[_PLY + _BEST_MOVE]
+        self.best_index = self.ply[_BM][0]
         w[_ROOT_MOVE] = self.best_index
         self._keep_line()
         self.best_pit = self._pit(self.best_index)
@@ -471,8 +480,8 @@ LEVELS = {
     "easy": Level(1, True, 3, 400, 400, 1000),
     "medium": Level(4, True, 4, 3000, 3000, 1500),
     # (Strong's cap keeps a turn within about 1.5 s, an extra turn's searches included.)
-    "strong": Level(60, HALF, 0, 650, 1400, 1150, True),
-    "expert": Level(60, HALF, 0, 12000, 12000, 7500, True, True),
+    "strong": Level(60, HALF, 0, 950, 2000, 1400, True),
+    "expert": Level(60, HALF, 0, 14000, 14000, 6500, True, True),
 }
 
 

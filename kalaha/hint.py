@@ -5,7 +5,7 @@ search, run in the thinker's slices; imported when the game menu's Hint is chose
 from kalaha.compat import const, forget
 
 _HINT_DEPTH = const(6)
-_HINT_NODES = const(1500)  # bounded: about half a second on the device in bytecode
+_HINT_NODES = const(2200)  # bounded: about a second on the device (docs/performance.md, budgets)
 
 
 def start(thinker, board):

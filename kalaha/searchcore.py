@@ -1,8 +1,10 @@
-"""The search's inner loop (kalaha.ai.Search's nodes) over three preallocated buffers, one
-function that sows, unsows, values, orders and keeps the transposition table inline.
+"""The search's inner loop (kalaha.ai.Search's nodes) over preallocated buffers, one function
+that sows, unsows, values, orders and keeps the transposition table inline.
 
 Every value stored fits its buffer (bytes 0..255, words 32-bit signed), no intermediate leaves
-31 bits (a small int on the device: no long on the heap), and it allocates nothing.
+31 bits (a small int on the device: no long on the heap), and it allocates nothing. Written for
+bytecode: the hot names are locals, a ply's values live in arrays indexed by the ply itself,
+and the nodes the budget names are the same as before this layout (tests/samesearch.txt).
 """
 
 from kalaha.compat import const
@@ -10,23 +12,8 @@ from kalaha.compat import const
 # ----- the buffers' layout (kalaha.ai.Search allocates them once) --------------------------------
 # (Names with a leading _: MicroPython then keeps a const out of the module's globals, off the
 # heap. kalaha.ai has the ones it needs, the same: tests/test_ai.py checks.)
-# b (bytearray): the board's cells first (so the endgame table reads them as they are), scratch
-# for ordering, then 16 bytes per ply.
-_CAPS = const(16)  # 8 bytes: captures found while ordering
-_REST = const(24)  # 8 bytes: the other moves
-_BYTES = const(32)  # node d's bytes start at _BYTES + d * _PLY_BYTES
-_PLY_BYTES = const(16)
-_PERSP = const(0)  # whose point of view node d is scored from
-_SIDE = const(1)  # the side to move at node d
-_INDEX = const(2)  # the next move to try
-_COUNT = const(3)  # the moves node d has
-_START = const(4)  # the cell whose sowing led to node d
-_CHAIN = const(5)  # 3 bytes: the best line's extra-turn sowings after the best move
-_MOVES = const(8)  # 8 bytes: node d's moves (cells) in the order tried
-_LINE = const(3)
-_NO_CELL = const(255)  # ends a line
-
-# w (array 'i'): the registers, Easy's noise per root move, then a record per ply.
+# b (bytearray): the board's cells.
+# w (array 'i'): the registers, Easy's noise per root move.
 _D = const(0)  # the node the search is at (its ply)
 _STATE = const(1)  # what run() does next at node D (_ST_*)
 _VALUE = const(2)  # the value just found (of node _D when returning)
@@ -54,18 +41,19 @@ _RANK = const(23)  # the endgame table's rank of the position node _D probes (_P
 _GAIN = const(32)  # ... and its value there, the mover's future store gain (-1: not known)
 _HIT_NODES = const(33)  # what a probe the cache answers counts against the budget
 _CACHE_MASK = const(34)  # the probe cache's slots - 1
+_ROOT_COUNT = const(35)  # the root's moves (its list's length when ordered)
 _NOISE = const(24)  # 8 words: the noise added to each root move (by pit)
-_PLY = const(36)  # node d's record starts at _PLY + d * _PLY_WORDS
-_PLY_WORDS = const(9)
-_ALPHA = const(0)
-_BETA = const(1)
-_BEST = const(2)
-_BEST_MOVE = const(3)  # the best move's cell, -1 unknown
-_ALPHA0 = const(4)  # alpha on entry: the table's bound
-_DEPTH = const(5)  # depth left, in half plies
-_KEY1 = const(6)  # the position's two 24-bit hashes (_KEY2 -1: not to be stored)
-_KEY2 = const(7)
-_UNDO = const(8)  # how the sowing that led here is undone (its code, below)
+_REGISTERS = const(36)
+
+# ply (a tuple of arrays 'i', one word a ply each, indexed by the ply):
+# al, be: alpha and beta; bs, bm: the best value and its move (a cell, -1 unknown); a0: alpha on
+# entry (the table's bound); dp: depth left in half plies; k1, k2: the position's two 24-bit
+# hashes (k2 -1: not to be stored); ud: how the sowing that led here is undone (its code, below);
+# mv: the moves still to try, a nibble each (cell + 1), the next lowest; ch: the best line's
+# extra-turn sowings after the best move (3 bytes, 255 ends it); sd: the side to move (the scores'
+# point of view); rw: the mover's row's seeds where the children that pass the turn are leaves
+# (valued without sowing them), else -1.
+_NO_CELL = const(255)  # ends a line
 
 # ranks (array 'i'): the endgame table's ranking numbers (kalaha.endgame.Ranker.words: where each
 # count of seeds starts among the ranks, then the rank's terms), read only when _TMAX >= 0.
@@ -73,7 +61,6 @@ _UNDO = const(8)  # how the sowing that led here is undone (its code, below)
 # t (array 'i'): the transposition table, two words a slot: the stored key (h2 and h1's top 6
 # bits; -1 empty) and the data (value, bound, move, depth); then the probe cache, a word a slot:
 # an endgame-table rank and its value (rank << 4 | value; -1 empty), slot = rank's low bits.
-# (Three buffers, not two: each stays below the 2 KB a fragmented heap is sure to have.)
 
 # What run() returns: why it stopped.
 _SLICE = const(0)  # the slice's nodes are used up
@@ -86,8 +73,14 @@ _TOO_DEEP = const(4)  # the solver ran out of stack
 _ST_NEXT = const(0)
 _ST_ENTER = const(1)
 _ST_PROBED = const(2)
+_ST_RETURN = const(3)  # node D's value is known (a leaf's, the table's: nothing to store)
 _ST_GAIN = const(4)  # the endgame table's value at node D is in _GAIN
-_ST_RETURN = const(3)
+_ST_STORE = const(5)  # node D's moves are searched: its value goes to the transposition table
+
+# The undo code: bits 0-6 seeds sown, 7-13 captured + 1, 14 extra turn, 15-16 row emptied (1
+# South's, 2 North's), 17-20 the last cell, 21-24 the cell sown.
+_SAME_SIDE = const(0x1C000)  # an extra turn or the game's end: the child has the same side
+_EXTRA = const(0x4000)
 
 _SOUTH = const(0)
 _INF = const(30000)
@@ -100,25 +93,31 @@ _BOUND_EXACT = const(0)
 _BOUND_LOWER = const(1)
 _BOUND_UPPER = const(2)
 _MASK24 = const(0xFFFFFF)
+_FAR = const(0x3FFFFFFF)
 
 
-def run(b, w, t, ranks):
+def run(b, w, t, ranks, ply):
     """Search on from the registers' node and state until the slice is used up or Python is
     needed; returns why (_SLICE, _ITERATION, _OUT_OF_NODES, _PROBE, _TOO_DEEP).
 
-    An explicit stack (sunfish-style stepping) in sections a node passes in turn: NEXT (sow its
-    next move, enter the child), ENTER (count it; a finished game, the endgame table, a leaf, a
-    frontier node, a table cut-off, or its moves ordered) and RETURN (keep its value in the
-    table, unsow, negamax with alpha-beta), so the common steps fall through to the next.
+    An explicit stack (sunfish-style stepping) in sections a node passes in turn: NEXT (its next
+    move: a leaf valued at once, else sown and the child entered), ENTER (count it; a finished
+    game, the endgame table, a leaf, a frontier node, a table cut-off, or its moves ordered) and
+    RETURN (keep its value in the table, unsow, negamax with alpha-beta), so the common steps
+    fall through to the next.
     """
-    o = _PLY + w[_D] * _PLY_WORDS  # node d's words
-    ob = _BYTES + w[_D] * _PLY_BYTES  # node d's bytes
+    al, be, bs, bm, a0, dp, k1, k2, ud, mv, ch, sd, rw = ply
     d = w[_D]
+    state = w[_STATE]
+    value = w[_VALUE]
+    left = w[_LEFT]
     p = w[_PITS]
-    sstore = p
-    nstore = p + p + 1
-    size = p + p + 2
-    lap = p + p + 1  # holes in one lap (the opponent's store is skipped)
+    p1 = p + 1
+    p2 = p + p
+    nstore = p2 + 1
+    size = p2 + 2
+    lap = p2 + 1  # holes in one lap (the opponent's store is skipped)
+    total = w[_TOTAL]
     exact = w[_EXACT]
     empty_capture = w[_EMPTY_CAPTURE]
     alga = w[_ALGA]
@@ -128,44 +127,240 @@ def run(b, w, t, ranks):
     frontier_at = dec_same if dec_same < dec_flip else dec_flip
     tt_min = w[_TT_MIN]
     tmax = w[_TMAX]
-    total = w[_TOTAL]
+    table = tmax >= 0
     tt_mask = w[_TT_MASK]
     last_ply = w[_PLIES] - 1
     budget = w[_BUDGET]
-    limit = w[_LIMIT]
-    state = w[_STATE]
-    value = w[_VALUE]
-    left = w[_LEFT]
-    nodes = w[_NODES]
+    margin_scale = w[_MARGIN_SCALE]
+    # Nodes are counted down in `left` alone (nodes = nodes0 + left0 - left): the node budget is
+    # spent once left <= stop_left, and one comparison (left <= thr) guards the rare checks.
+    nodes0 = w[_NODES] + left
+    stop_left = nodes0 - w[_LIMIT] if w[_DEPTH_DONE] else -_FAR
+    thr = p if p > stop_left else stop_left
+    code = ud[d]
+    dep = dp[d]
+    side = sd[d]
+    # The mover's row, store, the other's store (skipped when sowing), the last hole before
+    # wrapping, and the other's row: kept for `side`, set again whenever it changes.
+    if side == _SOUTH:
+        base = 0
+        own = p
+        skip = nstore
+        lim = p2
+        obase = p1
+    else:
+        base = p1
+        own = nstore
+        skip = p
+        lim = nstore
+        obase = 0
     why = _SLICE
     while True:
-        if state == _ST_NEXT:
-            i = b[ob + _INDEX]
-            if i < b[ob + _COUNT]:
-                b[ob + _INDEX] = i + 1
-                side = b[ob + _SIDE]
-                s = b[ob + _MOVES + i]
-                # ----- sow cell s for `side`; code: how to undo it, and what it did -----
-                # code bits: 0-6 seeds sown, 7-13 captured + 1, 14 extra turn, 15-16 row
-                # emptied (1 South's, 2 North's), 17-20 the last cell. The end-of-game sweep
-                # is not done: the final margin comes from the stores and what is left.
-                if side == _SOUTH:
-                    base = 0
-                    own = p
-                    skip = nstore
-                    lim = p + p
-                else:
-                    base = p + 1
-                    own = nstore
-                    skip = p
-                    lim = nstore
+        if not state:  # (_ST_NEXT)
+            lst = mv[d]
+            if lst:
+                s = (lst & 15) - 1
                 n = b[s]
+                row = rw[d]
+                if row >= 0:
+                    # ----- a child that passes the turn is a leaf: valued by arithmetic, unsown,
+                    # as the frontier values its children (below), when it is one: no extra turn,
+                    # and not a position for the endgame table -----
+                    ds = own - s  # steps to the own store
+                    laps = 0
+                    r = n
+                    if n >= lap:
+                        laps = n // lap
+                        r = n - laps * lap
+                    if (r if r else lap) != ds:
+                        own0 = b[own]
+                        opp = b[skip]
+                        gain = laps + (1 if r >= ds else 0)
+                        ro = row - n + laps * p + (r if r < ds else ds - 1)
+                        if r > ds + p:
+                            ro += r - ds - p
+                        rp = total - own0 - opp - row + laps * p
+                        if r > ds:
+                            rp += p if r >= ds + p else r - ds
+                        off = r if r else lap  # the last seed's hole, counted from s
+                        if off < ds or off > ds + p:
+                            last = s + off if off < ds else base + off - ds - p - 1
+                            before = 0 if last == s else b[last]
+                            if before + laps + (1 if r else 0) == 1:
+                                opposite = p2 - last
+                                taken = b[opposite] + laps + (1 if ds + 1 + opposite - obase <= r else 0)
+                                if taken or empty_capture:
+                                    gain += taken + 1
+                                    ro -= 1
+                                    rp -= taken
+                        if not ro or not rp:
+                            # The game ends (the child keeps the side): leftovers to their
+                            # owners, or all to the emptied side (Alga).
+                            m = own0 + gain - opp
+                            if (1 if ro == 0 else 0) == alga:
+                                m += ro + rp
+                            else:
+                                m -= ro + rp
+                            if margin_scale:
+                                v = m * _UNIT
+                            elif m > 0:
+                                v = _WIN - d - 1 + m * _WIN_UNIT
+                            elif m < 0:
+                                v = d + 1 - _WIN + m * _WIN_UNIT
+                            else:
+                                v = 0
+                            ended = 1
+                        elif not table or total - own0 - gain - opp > tmax:
+                            v = (own0 + gain - opp) * _UNIT
+                            ended = 0
+                        else:
+                            row = -1  # the table's: sown and probed
+                        if row >= 0:
+                            # The child's node, counted as if entered (the same checks).
+                            if left <= thr:
+                                if left <= 0:
+                                    break
+                                if left <= p and left < budget:
+                                    if not ended or dp[d] - dec_same <= frontier_at:
+                                        break
+                                if left <= stop_left:
+                                    why = _OUT_OF_NODES
+                                    break
+                            mv[d] = lst >> 4
+                            left -= 1
+                            if v > bs[d]:
+                                bs[d] = v
+                                bm[d] = s
+                                ch[d] |= _NO_CELL
+                                if v > al[d]:
+                                    al[d] = v
+                                    if v >= be[d]:
+                                        value = v  # a cut-off: node d returns too
+                                        state = _ST_STORE
+                            continue
+                    elif (
+                        n == ds
+                        and row > 1
+                        and 0 < dp[d] - dec_same <= frontier_at
+                        and d + 1 < last_ply
+                        and (not table or total - b[own] - 1 - b[skip] > tmax)
+                    ):
+                        # ----- an extra turn whose child is a frontier node (neither the game's
+                        # end nor the table's): valued as the frontier values its children, on
+                        # the board it would sow (pit s empty, one more seed in each pit after
+                        # it and in the store), unsown -----
+                        if left <= thr:
+                            if left <= 0:
+                                break
+                            if left <= p and left < budget:
+                                break  # (a frontier node waits for a slice with room)
+                            if left <= stop_left:
+                                why = _OUT_OF_NODES
+                                break
+                        mv[d] = lst >> 4
+                        left -= 1
+                        alpha = al[d]
+                        beta = be[d]
+                        row -= 1
+                        own0 = b[own] + 1
+                        opp = b[skip]
+                        orow = total - own0 - opp - row
+                        value = -_INF
+                        bmv = -1
+                        c = own - 1
+                        while c >= base:
+                            seeds = b[c]
+                            if c > s:
+                                seeds += 1
+                            elif c == s:
+                                seeds = 0
+                            if seeds:
+                                left -= 1
+                                ds = own - c
+                                laps = 0
+                                r = seeds
+                                if seeds >= lap:
+                                    laps = seeds // lap
+                                    r = seeds - laps * lap
+                                gain = laps + (1 if r >= ds else 0)
+                                ro = row - seeds + laps * p + (r if r < ds else ds - 1)
+                                if r > ds + p:
+                                    ro += r - ds - p
+                                rp = orow + laps * p + (0 if r <= ds else (p if r >= ds + p else r - ds))
+                                off = r if r else lap
+                                if off < ds or off > ds + p:
+                                    last = c + off if off < ds else base + off - ds - p - 1
+                                    if last == c:
+                                        before = 0
+                                    elif last > s:
+                                        before = b[last] + 1
+                                    elif last < s:
+                                        before = b[last]
+                                    else:
+                                        before = 0
+                                    if before + laps + (1 if r else 0) == 1:
+                                        opposite = p2 - last
+                                        taken = b[opposite] + laps
+                                        if ds + 1 + opposite - obase <= r:
+                                            taken += 1
+                                        if taken or empty_capture:
+                                            gain += taken + 1
+                                            ro -= 1
+                                            rp -= taken
+                                if not ro or not rp:
+                                    m = own0 + gain - opp
+                                    if (1 if ro == 0 else 0) == alga:
+                                        m += ro + rp
+                                    else:
+                                        m -= ro + rp
+                                    if margin_scale:
+                                        v = m * _UNIT
+                                    elif m > 0:
+                                        v = _WIN - d - 2 + m * _WIN_UNIT
+                                    elif m < 0:
+                                        v = d + 2 - _WIN + m * _WIN_UNIT
+                                    else:
+                                        v = 0
+                                else:
+                                    v = (own0 + gain - opp) * _UNIT
+                                if v > value:
+                                    value = v
+                                    bmv = c
+                                    if v > alpha:
+                                        alpha = v
+                                        if v >= beta:
+                                            break
+                            c -= 1
+                        # (What entering the child would have left in its ply: its move, its
+                        # line's end, read when its line is the best.)
+                        d1 = d + 1
+                        bm[d1] = bmv
+                        ch[d1] |= _NO_CELL
+                        v = value
+                        if v > bs[d]:
+                            bs[d] = v
+                            bm[d] = s
+                            ch[d] = (bmv & 255) | ((ch[d1] & 0xFFFF) << 8)
+                            if v > al[d]:
+                                al[d] = v
+                                if v >= be[d]:
+                                    state = _ST_STORE  # a cut-off: node d returns too
+                        continue
+                # ----- sow cell s for `side`; code: how to undo it, and what it did -----
+                # The end-of-game sweep is not done: the final margin comes from the stores and
+                # what is left.
+                mv[d] = lst >> 4
                 b[s] = 0
                 last = s + n
                 if last <= lim:
-                    # No wrap and no store to skip: one plain loop.
-                    for k in range(s + 1, last + 1):
-                        b[k] += 1
+                    # No wrap and no store to skip: the first two seeds, then a loop.
+                    k = s + 1
+                    b[k] += 1
+                    if n > 1:
+                        b[k + 1] += 1
+                        if n > 2:
+                            for k in range(s + 3, last + 1):
+                                b[k] += 1
                 else:
                     k = s
                     todo = n
@@ -177,12 +372,12 @@ def run(b, w, t, ranks):
                             b[k] += 1
                             todo -= 1
                     last = k
-                code = n | (last << 17)
+                code = n | (last << 17) | (s << 21)
                 ended = 0
                 if last == own:
-                    code |= 1 << 14
+                    code |= _EXTRA
                 elif base <= last and last < own and b[last] == 1:
-                    opposite = p + p - last
+                    opposite = p2 - last
                     taken = b[opposite]
                     if taken or empty_capture:
                         b[own] += taken + 1
@@ -191,76 +386,88 @@ def run(b, w, t, ranks):
                         code |= (taken + 1) << 7
                         if taken:
                             # A capture is the only way the opponent's row can empty.
-                            k = p + 1 - base
-                            while k < p + 1 - base + p and b[k] == 0:
+                            k = obase
+                            while k < obase + p and not b[k]:
                                 k += 1
-                            if k == p + 1 - base + p:
+                            if k == obase + p:
                                 ended = 2 - side
-                if ended == 0:
+                if not ended and (s + 1 == own or not b[s + 1]):
+                    # (The pit after s took a seed unless s is the last pit or it was captured:
+                    # only then can the mover's row be empty.)
                     k = base
-                    while k < base + p and b[k] == 0:
+                    while k < own and not b[k]:
                         k += 1
-                    if k == base + p:
+                    if k == own:
                         ended = side + 1
                 code |= ended << 15
                 # ----- enter the child -----
-                b[ob + _PLY_BYTES + _START] = s
-                w[o + _PLY_WORDS + _UNDO] = code
-                if code & 0x1C000:  # extra turn or game over: same side, same window
-                    w[o + _PLY_WORDS + _BEST_MOVE] = -1  # (known once the child is searched)
-                    b[ob + _PLY_BYTES + _CHAIN] = _NO_CELL
-                    b[ob + _PLY_BYTES + _SIDE] = side
-                    b[ob + _PLY_BYTES + _PERSP] = b[ob + _PERSP]
-                    w[o + _PLY_WORDS + _ALPHA] = w[o + _ALPHA]
-                    w[o + _PLY_WORDS + _BETA] = w[o + _BETA]
-                    w[o + _PLY_WORDS + _DEPTH] = w[o + _DEPTH] - dec_same
+                d1 = d + 1
+                ud[d1] = code
+                if code & _SAME_SIDE:  # extra turn or game over: same side, same window
+                    bm[d1] = -1  # (known once the child is searched)
+                    ch[d1] |= _NO_CELL
+                    sd[d1] = side
+                    al[d1] = al[d]
+                    be[d1] = be[d]
+                    dep = dp[d] - dec_same
                 else:
-                    b[ob + _PLY_BYTES + _SIDE] = 1 - side
-                    b[ob + _PLY_BYTES + _PERSP] = 1 - b[ob + _PERSP]
-                    w[o + _PLY_WORDS + _ALPHA] = -w[o + _BETA]
-                    w[o + _PLY_WORDS + _BETA] = -w[o + _ALPHA]
-                    w[o + _PLY_WORDS + _DEPTH] = w[o + _DEPTH] - dec_flip
-                d += 1
-                o += _PLY_WORDS
-                ob += _PLY_BYTES
+                    side = 1 - side
+                    sd[d1] = side
+                    al[d1] = -be[d]
+                    be[d1] = -al[d]
+                    dep = dp[d] - dec_flip
+                    if side == _SOUTH:
+                        base = 0
+                        own = p
+                        skip = nstore
+                        lim = p2
+                        obase = p1
+                    else:
+                        base = p1
+                        own = nstore
+                        skip = p
+                        lim = nstore
+                        obase = 0
+                d = d1
                 if d >= last_ply:
                     if exact:
+                        dp[d] = dep
                         why = _TOO_DEEP
                         break
-                    w[o + _DEPTH] = 0
+                    dep = 0
+                dp[d] = dep
                 state = _ST_ENTER
             else:
-                value = w[o + _BEST]  # every move searched: return the best
-                state = _ST_RETURN
+                value = bs[d]  # every move searched: return the best
+                state = _ST_STORE
         if state == _ST_ENTER:
-            if left <= 0:
-                break
-            if w[o + _DEPTH] <= frontier_at and d and left <= p and left < budget:
-                # A frontier node scores all its children at once: wait for a slice with room
-                # for them, so the search never depends on the slice size. (Only a slice
-                # smaller than P+1 nodes can end up to P nodes over its budget.)
-                break
-            if nodes >= limit and w[_DEPTH_DONE]:
-                why = _OUT_OF_NODES
-                break
+            if left <= thr:
+                if left <= 0:
+                    break
+                if dep <= frontier_at and d and left <= p and left < budget:
+                    # A frontier node scores all its children at once: wait for a slice with
+                    # room for them, so the search never depends on the slice size. (Only a
+                    # slice smaller than P+1 nodes can end up to P nodes over its budget.)
+                    break
+                if left <= stop_left:
+                    why = _OUT_OF_NODES
+                    break
             left -= 1
-            nodes += 1
-            w[o + _KEY2] = -1  # (not stored unless its moves are searched)
-            ended = (w[o + _UNDO] >> 15) & 3
-            if ended:
+            if code & 0x18000:
                 # A finished game: the final margin from the stores and what is left.
-                m = b[sstore] - b[nstore]
-                rem = total - b[sstore] - b[nstore]
+                ended = (code >> 15) & 3
+                m = b[p] - b[nstore]
+                rem = total - b[p] - b[nstore]
                 # Default: each side keeps its row; Alga: the emptied side takes everything left.
                 if (1 if ended == 1 else 0) == alga:
                     m += rem
                 else:
                     m -= rem
-                if b[ob + _PERSP] != _SOUTH:
+                if side != _SOUTH:
                     m = -m
                 if exact:
                     value = m
-                elif w[_MARGIN_SCALE]:
+                elif margin_scale:
                     value = m * _UNIT
                 elif m > 0:
                     value = _WIN - d + m * _WIN_UNIT
@@ -269,33 +476,30 @@ def run(b, w, t, ranks):
                 else:
                     value = 0
                 state = _ST_RETURN
-            elif d and tmax >= 0 and total - b[sstore] - b[nstore] <= tmax:
+            elif table and d and total - b[p] - b[nstore] <= tmax:
                 # Few enough seeds for the endgame table: its rank here (as kalaha.endgame.
                 # Ranker.rank: the mover's pits, then the other's, stars and bars), looked up
                 # in the probe cache; on a miss the caller reads the file (_PROBE) and sets
                 # _GAIN.
-                first = 0 if b[ob + _SIDE] == _SOUTH else p + 1
-                other = p + 1 - first
                 at = tmax + 2  # (the terms of pit 1, after the counts' starts)
                 prefix = 0
                 rank = 0
                 i = 0
-                while i < p + p - 1:
+                while i < p2 - 1:
                     if i < p:
-                        prefix += b[first + i]
+                        prefix += b[base + i]
                     else:
-                        prefix += b[other + i - p]
+                        prefix += b[obase + i - p]
                     rank += ranks[at + prefix]
                     at += tmax + 1
                     i += 1
-                rank += ranks[prefix + b[other + p - 1]]
+                rank += ranks[prefix + b[obase + p - 1]]
                 state = _ST_GAIN
                 slot = (tt_mask + 1) * 2 + (rank & w[_CACHE_MASK])
                 cached = t[slot]
                 if cached >= 0 and cached >> 4 == rank:
                     w[_GAIN] = cached & 15
                     left -= w[_HIT_NODES]
-                    nodes += w[_HIT_NODES]
                 else:
                     w[_RANK] = rank
                     why = _PROBE
@@ -310,13 +514,8 @@ def run(b, w, t, ranks):
             if gain < 0:
                 state = _ST_PROBED
             else:
-                side = b[ob + _SIDE]
-                m = b[sstore] - b[nstore]
-                if side != _SOUTH:
-                    m = -m
-                m += gain + gain - (total - b[sstore] - b[nstore])
-                if b[ob + _PERSP] != side:
-                    m = -m
+                m = b[own] - b[skip]
+                m += gain + gain - (total - b[p] - b[nstore])
                 # On the evaluation's scale (a seed of margin is _UNIT), not as a won game:
                 # the leaves' store difference estimates the same margin, so the two compare
                 # fairly (measured: tools/quality.py, docs/performance.md).
@@ -325,13 +524,9 @@ def run(b, w, t, ranks):
         if state == _ST_PROBED:
             # (A store holding more than half the seeds has won, but the search goes on:
             # the margin still counts, and perfect play maximises it.)
-            dep = w[o + _DEPTH]
-            side = b[ob + _SIDE]
-            if dep <= 0 and exact == 0:
+            if dep <= 0 and not exact:
                 # A leaf: the store difference, from the point of view of node d.
-                value = (b[sstore] - b[nstore]) * _UNIT
-                if b[ob + _PERSP] != _SOUTH:
-                    value = -value
+                value = (b[own] - b[skip]) * _UNIT
                 state = _ST_RETURN
             elif dep <= frontier_at and d:
                 # ----- a frontier node: every child is a leaf, valued by arithmetic -----
@@ -339,33 +534,23 @@ def run(b, w, t, ranks):
                 # alone (laps, the last seed's hole), as sowing would give them, with no cell
                 # touched: the hot path. Children are tried from the store backwards, with the
                 # stack's cut-offs.
-                alpha = w[o + _ALPHA]
-                beta = w[o + _BETA]
-                if side == _SOUTH:
-                    base = 0
-                    store = p
-                    obase = p + 1
-                    ostore = nstore
-                else:
-                    base = p + 1
-                    store = nstore
-                    obase = 0
-                    ostore = p
+                alpha = al[d]
+                beta = be[d]
                 row = 0
-                for k in range(base, store):
+                for k in range(base, own):
                     row += b[k]
-                own0 = b[store]
-                opp = b[ostore]
+                own0 = b[own]
+                opp = b[skip]
                 orow = total - own0 - opp - row
                 value = -_INF
-                bm = -1
+                bmv = -1
                 n = 0
-                s = store - 1
+                s = own - 1
                 while s >= base:
                     seeds = b[s]
                     if seeds:
                         n += 1
-                        ds = store - s  # steps to the own store
+                        ds = own - s  # steps to the own store
                         laps = 0
                         r = seeds
                         if seeds >= lap:
@@ -382,13 +567,13 @@ def run(b, w, t, ranks):
                             last = s + off if off < ds else base + off - ds - p - 1
                             before = 0 if last == s else b[last]
                             if before + laps + (1 if r else 0) == 1:
-                                opposite = p + p - last
+                                opposite = p2 - last
                                 taken = b[opposite] + laps + (1 if ds + 1 + opposite - obase <= r else 0)
                                 if taken or empty_capture:
                                     gain += taken + 1
                                     ro -= 1
                                     rp -= taken
-                        if ro == 0 or rp == 0:
+                        if not ro or not rp:
                             # The game ends: leftovers to their owners, or all to the emptied
                             # side (Alga).
                             m = own0 + gain - opp
@@ -396,7 +581,7 @@ def run(b, w, t, ranks):
                                 m += ro + rp
                             else:
                                 m -= ro + rp
-                            if w[_MARGIN_SCALE]:
+                            if margin_scale:
                                 v = m * _UNIT
                             elif m > 0:
                                 v = _WIN - d - 1 + m * _WIN_UNIT
@@ -408,14 +593,13 @@ def run(b, w, t, ranks):
                             v = (own0 + gain - opp) * _UNIT
                         if v > value:
                             value = v
-                            bm = s
+                            bmv = s
                             if v > alpha:
                                 alpha = v
                                 if v >= beta:
                                     break
                     s -= 1
-                w[o + _BEST_MOVE] = bm
-                nodes += n
+                bm[d] = bmv
                 left -= n
                 state = _ST_RETURN
             else:
@@ -430,8 +614,8 @@ def run(b, w, t, ranks):
                         v = b[k]
                         h1 = (h1 * 33 + v + 1) & _MASK24
                         h2 = ((h2 * 37) ^ (v * 131 + k)) & _MASK24
-                    w[o + _KEY1] = h1
-                    w[o + _KEY2] = h2
+                    k1[d] = h1
+                    k2[d] = h2
                     slot = (h1 & tt_mask) * 2
                     if t[slot] == (h2 << 6) | (h1 >> 18):
                         data = t[slot + 1]
@@ -445,107 +629,142 @@ def run(b, w, t, ranks):
                                 v += d
                             if (
                                 flag == _BOUND_EXACT
-                                or (flag == _BOUND_LOWER and v >= w[o + _BETA])
-                                or (flag == _BOUND_UPPER and v <= w[o + _ALPHA])
+                                or (flag == _BOUND_LOWER and v >= be[d])
+                                or (flag == _BOUND_UPPER and v <= al[d])
                             ):
                                 value = v
-                                w[o + _KEY2] = -1
                                 state = _ST_RETURN
+                else:
+                    k2[d] = -1  # (not stored)
                 if state == _ST_PROBED:
                     if d == 0 and w[_ROOT_MOVE] >= 0:
                         ttm = w[_ROOT_MOVE]
                     # ----- move ordering: the table's move, then store-ending moves (rightmost
-                    # first, so the others stay playable), then captures, then the rest -----
-                    base = 0 if side == _SOUTH else p + 1
-                    store = base + p
-                    out = ob + _MOVES
-                    n = 0
-                    ncap = 0
-                    nrest = 0
-                    if ttm >= base and ttm < store and b[ttm]:
-                        b[out] = ttm
-                        n = 1
-                    k = store - 1
-                    while k >= base:
-                        seeds = b[k]
-                        if seeds and k != ttm:
-                            if seeds == store - k:
-                                b[out + n] = k
-                                n += 1
-                            else:
-                                land = k + seeds
-                                if land < store and b[land] == 0 and b[p + p - land]:
-                                    b[_CAPS + ncap] = k
-                                    ncap += 1
+                    # first, so the others stay playable), then captures, then the rest; three
+                    # lists of nibbles (cell + 1) joined into one -----
+                    first = 0  # the table's move and the store-ending moves ...
+                    fs = 0  # (... their bits)
+                    caps = 0
+                    cs = 0
+                    rest = 0
+                    rs = 0
+                    row = 0
+                    if ttm >= base and ttm < own and b[ttm]:
+                        # (Rare: the table's move or the root's. The scan skips it.)
+                        first = ttm + 1
+                        fs = 4
+                        k = own - 1
+                        while k >= base:
+                            seeds = b[k]
+                            if seeds:
+                                row += seeds
+                                if k == ttm:
+                                    pass
+                                elif seeds == own - k:
+                                    first |= (k + 1) << fs
+                                    fs += 4
                                 else:
-                                    b[_REST + nrest] = k
-                                    nrest += 1
-                        k -= 1
-                    for k in range(ncap):
-                        b[out + n] = b[_CAPS + k]
-                        n += 1
-                    for k in range(nrest):
-                        b[out + n] = b[_REST + k]
-                        n += 1
-                    b[ob + _COUNT] = n
-                    b[ob + _INDEX] = 0
-                    w[o + _BEST] = -_INF
-                    w[o + _BEST_MOVE] = -1
-                    w[o + _ALPHA0] = w[o + _ALPHA]
+                                    land = k + seeds
+                                    if land < own and not b[land] and b[p2 - land]:
+                                        caps |= (k + 1) << cs
+                                        cs += 4
+                                    else:
+                                        rest |= (k + 1) << rs
+                                        rs += 4
+                            k -= 1
+                    else:
+                        k = own - 1
+                        while k >= base:
+                            seeds = b[k]
+                            if seeds:
+                                row += seeds
+                                if seeds == own - k:
+                                    first |= (k + 1) << fs
+                                    fs += 4
+                                else:
+                                    land = k + seeds
+                                    if land < own and not b[land] and b[p2 - land]:
+                                        caps |= (k + 1) << cs
+                                        cs += 4
+                                    else:
+                                        rest |= (k + 1) << rs
+                                        rs += 4
+                            k -= 1
+                    mv[d] = first | (caps << fs) | (rest << (fs + cs))
+                    # The children that pass the turn are leaves: valued in NEXT (not at the
+                    # root, whose moves Search counts).
+                    rw[d] = row if dep <= dec_flip and d else -1
+                    if d == 0:
+                        w[_ROOT_COUNT] = (fs + cs + rs) >> 2
+                    bs[d] = -_INF
+                    bm[d] = -1
+                    a0[d] = al[d]
                     state = _ST_NEXT
                     continue
-        # ----- _ST_RETURN: node d's value is known -----
-        if w[o + _KEY2] >= 0:
-            # Its moves were searched: keep it in the transposition table. Win scores are
-            # stored relative to this node, so they stay true at other plies.
-            if value <= w[o + _ALPHA0]:
-                flag = _BOUND_UPPER
-            elif value >= w[o + _BETA]:
-                flag = _BOUND_LOWER
-            else:
-                flag = _BOUND_EXACT
-            v = value
-            if v > _NEAR_WIN:
-                v += d
-            elif v < -_NEAR_WIN:
-                v -= d
-            dep = w[o + _DEPTH]
-            if dep > 255:
-                dep = 255
-            slot = (w[o + _KEY1] & tt_mask) * 2
-            t[slot] = (w[o + _KEY2] << 6) | (w[o + _KEY1] >> 18)
-            t[slot + 1] = ((v + _DATA_OFF) << 14) | (flag << 12) | ((w[o + _BEST_MOVE] & 15) << 8) | dep
+        # ----- node d's value is known (_ST_RETURN, _ST_STORE) -----
+        if state == _ST_STORE:
+            h2 = k2[d]
+            if h2 >= 0:
+                # Its moves were searched: keep it in the transposition table. Win scores are
+                # stored relative to this node, so they stay true at other plies.
+                if value <= a0[d]:
+                    flag = _BOUND_UPPER
+                elif value >= be[d]:
+                    flag = _BOUND_LOWER
+                else:
+                    flag = _BOUND_EXACT
+                v = value
+                if v > _NEAR_WIN:
+                    v += d
+                elif v < -_NEAR_WIN:
+                    v -= d
+                dep = dp[d]
+                if dep > 255:
+                    dep = 255
+                h1 = k1[d]
+                slot = (h1 & tt_mask) * 2
+                t[slot] = (h2 << 6) | (h1 >> 18)
+                t[slot + 1] = ((v + _DATA_OFF) << 14) | (flag << 12) | ((bm[d] & 15) << 8) | dep
         if d == 0:
             # A depth is complete: hand control back so Python can report it.
             why = _ITERATION
             break
         # ----- unsow: undo the sowing from node d - 1 that led here -----
-        s = b[ob + _START]
-        code = w[o + _UNDO]
-        child_persp = b[ob + _PERSP]
+        code = ud[d]
         d -= 1
-        o -= _PLY_WORDS
-        ob -= _PLY_BYTES
+        if not code & _SAME_SIDE:
+            side = 1 - side
+            if side == _SOUTH:
+                base = 0
+                own = p
+                skip = nstore
+                lim = p2
+                obase = p1
+            else:
+                base = p1
+                own = nstore
+                skip = p
+                lim = nstore
+                obase = 0
+            value = -value  # (negamax: the child's value from node d's point of view)
+        s = (code >> 21) & 15
         n = code & 127
         taken = (code >> 7) & 127
-        last = (code >> 17) & 15
-        if b[ob + _SIDE] == _SOUTH:
-            own = p
-            lim = p + p
-            skip = nstore
-        else:
-            own = nstore
-            lim = nstore
-            skip = p
         if taken:
+            last = (code >> 17) & 15
             b[own] -= taken
-            b[p + p - last] = taken - 1
+            b[p2 - last] = taken - 1
             b[last] = 1
         if s + n <= lim:
-            for k in range(s + 1, s + n + 1):
-                b[k] -= 1
+            k = s + 1
+            b[k] -= 1
+            if n > 1:
+                b[k + 1] -= 1
+                if n > 2:
+                    for k in range(s + 3, s + n + 1):
+                        b[k] -= 1
         else:
-            k = last
+            k = (code >> 17) & 15
             todo = n
             while todo:
                 if k != skip:
@@ -555,29 +774,26 @@ def run(b, w, t, ranks):
                 if k < 0:
                     k = size - 1
         b[s] = n
-        # ----- negamax: the child's value from node d's point of view -----
-        v = value if child_persp == b[ob + _PERSP] else -value
+        # ----- negamax with alpha-beta -----
+        v = value
         if d == 0 and w[_NOISE_AMP]:
             v += w[_NOISE + s - w[_ROOT_BASE]]
         state = _ST_NEXT
-        if v > w[o + _BEST]:
-            w[o + _BEST] = v
-            w[o + _BEST_MOVE] = s
-            if (code >> 14) & 7 == 1:  # an extra turn: its best line goes on
-                b[ob + _CHAIN] = w[o + _PLY_WORDS + _BEST_MOVE] & 255  # (-1, unknown, is _NO_CELL)
-                b[ob + _CHAIN + 1] = b[ob + _PLY_BYTES + _CHAIN]
-                b[ob + _CHAIN + 2] = b[ob + _PLY_BYTES + _CHAIN + 1]
+        if v > bs[d]:
+            bs[d] = v
+            bm[d] = s
+            if code & _SAME_SIDE == _EXTRA:  # an extra turn: its best line goes on
+                ch[d] = (bm[d + 1] & 255) | ((ch[d + 1] & 0xFFFF) << 8)  # (-1, unknown: _NO_CELL)
             else:
-                b[ob + _CHAIN] = _NO_CELL
-            if v > w[o + _ALPHA]:
-                w[o + _ALPHA] = v
-                if v >= w[o + _BETA]:
+                ch[d] |= _NO_CELL
+            if v > al[d]:
+                al[d] = v
+                if v >= be[d]:
                     value = v  # a cut-off: node d returns too
-                    state = _ST_RETURN
+                    state = _ST_STORE
     w[_D] = d
     w[_STATE] = state
     w[_VALUE] = value
     w[_LEFT] = left
-    w[_NODES] = nodes
+    w[_NODES] = nodes0 - left
     return why
-

@@ -9,7 +9,9 @@ from kalaha.endgame import RootDecision
 
 # The search stack in sowings: a deeper line is scored as a leaf (the host's solver goes deeper).
 SEARCH_PLIES = const(32)
-SLICE_NODES = const(4)  # nodes per slice: a short slice (docs/performance.md, 'Frames')
+# Nodes per slice: about 6 ms on the device; at least P+1 + P-1, so that a slice seldom ends early
+# for a frontier node that waits for room (docs/performance.md, 'Frames', 'The search's speed').
+SLICE_NODES = const(16)
 # While the computer thinks, slices run while the next is predicted to end within this much of
 # the frame, so a frame with its drawing stays within 20 ms.
 THINK_FRAME_MS = const(14)
