@@ -13,9 +13,10 @@ from kalaha.screens import RESULT_GRACE_MS
 from tools import micropython
 from tools.build import DRIVE
 
-# The whole session must have no more in use than this after any collection between frames, kept
-# well under the MacroPad's DEVICE_HEAP_KB (docs/performance.md, "Memory").
-BUDGET_KB = 120
+# The whole session may have no more of the game's in use than this after any collection between
+# frames: the MacroPad's DEVICE_HEAP_KB less this is what the device keeps free at worst
+# (docs/performance.md, "Memory").
+BUDGET_KB = 115
 
 RESULT_WAIT = RESULT_GRACE_MS + 100  # a result screen takes no input this long (App.hold)
 
@@ -180,8 +181,6 @@ cpdriver.MAX_FRAMES[0] = %(frames)d
 cpdriver.HEAP[0] = %(heap)d
 cpdriver.EVERY[0] = %(every)d
 steps = None
-from hw.macropad import frames
-cpdriver.FRAMES[0] = frames()
 vm_step = cpdriver.vm_step
 """
 
@@ -199,42 +198,16 @@ STANDIN_MODULES = (
     "adafruit_pixelbuf",
     "microcontroller",
 )
-_cost = {}
-
-
-def standin_cost():
-    """Bytes the stand-in modules' own code and names take on the heap (once per run of the tools).
-
-    On the device these modules are built into the firmware (C and flash, no heap), so the
-    check gives the heap this much more than its budget; the objects they make are counted in
-    full. The interned names' pools made before the app starts (cpdriver.reserve_names) are
-    theirs too, but for what the app's names take on the device (DEVICE_NAME_POOLS).
-    """
-    if not _cost:
-        source = (
-            "import gc\ngc.collect()\nat = gc.mem_alloc()\n"
-            "for name in %r:\n    __import__(name)\n"
-            "import cpdriver\ncpdriver.reserve_names()\n"
-            "def vm_step():\n"
-            "    return lambda: print(gc.mem_alloc() - at - cpdriver.DEVICE_NAME_POOLS) or False\n"
-            % (STANDIN_MODULES,)
-        )
-        status, out, err = run_on_drive(source)
-        if status:
-            raise RuntimeError("the stand-ins do not import: " + (err or out)[-500:])
-        _cost[0] = int(out.split()[-1])
-    return _cost[0]
-
-
 def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None, timeout=3600, every=1):
     """Start `drive`'s game in the VM with the stand-ins and play `steps`.
 
-    The heap is `heap_kb` plus what the stand-ins' own code takes (standin_cost), checked after
-    the collection that follows every `every`-th frame (and each "mem" step). Returns (status,
-    stdout, stderr); status 0 means the script reached its end. nvm: the host file that keeps
-    the saved data (read first, written back; default: a new one).
+    The game's heap is `heap_kb`: what the stand-ins, the driver and its script hold is left out
+    (cpdriver.OWN: on the device the firmware has them in C), checked after the collection that
+    follows every `every`-th frame (and each "mem" step). Returns (status, stdout, stderr);
+    status 0 means the script reached its end. nvm: the host file that keeps the saved data
+    (read first, written back; default: a new one).
     """
-    heap = heap_kb * 1024 + standin_cost()
+    heap = heap_kb * 1024
     script = PRELUDE % {
         "standins": STANDIN_MODULES,
         "nvm": VM_DATA + "/nvm.bin",
@@ -243,7 +216,8 @@ def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=No
         "heap": heap,
         "every": every,
     }
-    return run_on_drive(script, heap=heap, drive=drive, nvm=nvm, timeout=timeout)
+    # (the VM's own heap starts a little bigger: the stand-ins and the script are in it too)
+    return run_on_drive(script, heap=heap + 64 * 1024, drive=drive, nvm=nvm, timeout=timeout)
 
 
 VM_DRIVE = "/CIRCUITPY"  # where the drive is in the VM: the same names wherever the checkout lives
@@ -293,12 +267,11 @@ def figures(out):
     return got
 
 
-def smallest_heap(got):
-    """The smallest heap in KB the session of `got` (figures) fits: its most in use after a
-    collection between frames, the stand-ins' own code left out. (The VM collects only between
-    frames, so this is what the device's collections would leave at worst.)"""
-    most = BUDGET_KB * 1024 + standin_cost() - got["low"]
-    return (most - standin_cost() + 1023) // 1024
+def smallest_heap(got, heap_kb=BUDGET_KB):
+    """The smallest heap in KB the session of `got` (figures, played at `heap_kb`) fits: its most
+    in use after a collection between frames. (The VM collects only between frames, so this is
+    what the device's collections would leave at worst.)"""
+    return (heap_kb * 1024 - got["low"] + 1023) // 1024
 
 
 # Where the heap goes: each import in the order code.py makes them, then each object start-up
@@ -485,9 +458,6 @@ def report(out=None, drive=DRIVE, games=50):
     for what, size in rows:
         out.write("  %-44s %7d bytes\n" % (what, size))
     out.write("  %-44s %7d bytes\n" % ("in use after start-up", total))
-    out.write(
-        "  (the stand-ins' own code, %d bytes, is left out: the firmware has it in C)\n" % standin_cost()
-    )
     status, text, err = play(drive=drive)
     got = figures(text)
     smallest = None
@@ -498,9 +468,8 @@ def report(out=None, drive=DRIVE, games=50):
             "session at %d KB (Expert game, two-player game with clock, replay, stats, puzzles, settings):\n"
             % BUDGET_KB
         )
-        cost = standin_cost()
         for label, (free, alloc) in got["mem"].items():
-            out.write("  %-20s free %7d  in use %7d\n" % (label, free, alloc - cost))
+            out.write("  %-20s free %7d  in use %7d\n" % (label, free, alloc))
         out.write("  lowest free after a collection between frames: %d bytes\n" % got["low"])
         smallest = smallest_heap(got)
     if games:

@@ -15,8 +15,9 @@ import sys
 FRAME_MS = 20
 SPLIT = 128 * 1024 * 1024  # the VM's gc.mem_free() counts this much heap it could still add
 NVM_PATH = ["nvm.bin"]
-FRAMES = [None]  # the game's frames (hw.macropad.frames()), stepped by vm_step
-HEAP = [0]  # the heap the run is given: more in use after a collection fails it
+FRAMES = [None]  # the game's frames (hw.macropad.frames()), stepped by vm_step (_own makes them)
+HEAP = [0]  # the game's heap: more in use after a collection fails it
+OWN = [0]  # what the stand-ins, this driver and its script hold (the firmware's own on the device)
 EVERY = [1]  # the heap is collected and checked after every EVERY-th frame (and when a step asks)
 SCRIPT = []  # steps, see run_step
 MAX_FRAMES = [200000]
@@ -93,18 +94,18 @@ def lines():
 
 
 def _read_lines(d):
+    font = _font()
     out = []
-    glyphs = _glyphs()
     frame = d.frame
     for page in range(8):
         codes = bytearray()
         for k in range(21):
             at = page * 128 + 1 + 6 * k
             cell = bytes(b & 0x7F for b in frame[at : at + 5])
-            code = glyphs.get(cell)
-            if code is None:
-                code = glyphs.get(bytes(~b & 0x7F for b in cell), 32)
-            codes.append(code)
+            code = _glyph(font, cell)
+            if code < 0:
+                code = _glyph(font, bytes(~b & 0x7F for b in cell))
+            codes.append(code if code >= 0 else 32)
         text = codes.decode().strip()
         lit = 0
         for x in range(128):
@@ -117,18 +118,29 @@ def _read_lines(d):
     return out
 
 
-_GLYPHS = {}
+_FONT = [None]
 
 
-def _glyphs():
-    # Each glyph's columns -> its character code (chr() would intern all 95 characters as
-    # names, which the device never does: reserve_names).
-    if not _GLYPHS:
-        from kalaha.glyphs import TEXT
+def _font():
+    """The game's own font (kalaha.glyphs, 6 bytes a character from 32 on) as the panel's pages
+    are read, its top bit cleared; made once and counted as the driver's (OWN)."""
+    if _FONT[0] is None:
+        from kalaha.glyphs import TEXT  # (the game's: the driver keeps no table of its own)
 
-        for code in range(95):
-            _GLYPHS.setdefault(bytes(b & 0x7F for b in TEXT[code * 6 : code * 6 + 5]), 32 + code)
-    return _GLYPHS
+        before = gc.mem_alloc()
+        _FONT[0] = bytes(b & 0x7F for b in TEXT)
+        OWN[0] += gc.mem_alloc() - before
+    return _FONT[0]
+
+
+def _glyph(font, cell):
+    """The character whose five columns are `cell`, or -1; the first of equal ones."""
+    at = font.find(cell)
+    while at >= 0:
+        if at % 6 == 0:
+            return 32 + at // 6
+        at = font.find(cell, at + 1)
+    return -1
 
 
 def total():
@@ -136,9 +148,14 @@ def total():
     return gc.mem_alloc() + gc.mem_free() - SPLIT
 
 
+def in_use():
+    """The game's heap in use: the VM's but what the stand-ins, the driver and its script hold."""
+    return gc.mem_alloc() - OWN[0]
+
+
 def free():
-    """The heap given (HEAP; without one, the VM's) less what is in use."""
-    return (HEAP[0] or total()) - gc.mem_alloc()
+    """The game's heap (HEAP; without one, the VM's) less what it has in use."""
+    return (HEAP[0] or total()) - in_use()
 
 
 _wanted = []  # what to note after the next collection between frames: ("mem", label) ...
@@ -149,19 +166,31 @@ def vm_step():
     (tools/mpvm.mjs); False once the script has ended."""
     if _state.get("over"):
         return False
+    if not OWN[0]:
+        return _own  # (before the game's first step: what the stand-ins and the script hold)
     next(FRAMES[0])
     return _collected if _wanted or _state["frame"] % EVERY[0] == 0 else True
 
 
+def _own():
+    """What is held before the game starts is the driver's, but the names' pools the app fills on
+    the device (reserve_names); then the game's first import: its frames."""
+    OWN[0] = gc.mem_alloc() - DEVICE_NAME_POOLS
+    from hw.macropad import frames
+
+    FRAMES[0] = frames()
+    return True
+
+
 def _collected():
     """After a collection between frames: the heap checked, the measurements asked for noted."""
-    if HEAP[0] and gc.mem_alloc() > HEAP[0]:
-        _fail("out of memory: %d bytes in use, more than the heap's %d" % (gc.mem_alloc(), HEAP[0]))
+    if HEAP[0] and in_use() > HEAP[0]:
+        _fail("out of memory: %d bytes in use, more than the heap's %d" % (in_use(), HEAP[0]))
     _low_mark("step %d" % _state["step"])
     while _wanted:
         what = _wanted.pop(0)
         if what[0] == "mem":
-            print("CPDRIVER MEM %s free %d alloc %d" % (what[1], free(), gc.mem_alloc()))
+            print("CPDRIVER MEM %s free %d alloc %d" % (what[1], free(), in_use()))
             _low_mark(what[1])
         elif what[0] == "low":
             _low_mark(what[1])
