@@ -132,11 +132,10 @@ def north_reply(board, table):
 
 def why_wrong(puzzle, board, turn):
     """Why South's whole turn `turn` (just sown on `board`) is not the answer: lines of text."""
-    first = turn[0]
     lines = []
     table = _table(board)
     reply = north_reply(board, table)
-    value = puzzle.values[first - 1] if first != puzzle.turns[0][0] else None
+    k, value = puzzle.lost(turn)
     if reply is not None:
         pits, margin = reply
         lines.append(
@@ -146,13 +145,15 @@ def why_wrong(puzzle, board, turn):
     elif board.to_move is None:
         margin = board.store(SOUTH) - board.store(NORTH)
         lines.append("That ends the game with %s." % outcome_text(margin))
+    if k:
+        start = ("Pit %s is" if k == 1 else "Pits %s are") % turn_text(turn[:k])
+        lines.append("%s the right start, but pit %d after it is not." % (start, turn[k]))
     if value is not None:
+        sown = turn_text(turn[: k + 1]) if k else "pit %d" % turn[0]
         lines.append(
-            "After pit %d the best South can get is %s; the answer gets %s."
-            % (first, outcome_text(value), outcome_text(puzzle.margin))
+            "After %s the best South can get is %s; the answer gets %s."
+            % (sown, outcome_text(value), outcome_text(puzzle.margin))
         )
-    else:
-        lines.append("Pit %d is the right start, but the rest of the turn gives some of it away." % first)
     return lines
 
 

@@ -8,7 +8,7 @@ from kalaha.screens import GAME, MAIN_ITEM, music_item
 from kalaha.view import LOSE, WIN
 
 FILE = "kalaha/puzzles.txt"  # from the game's folder (App.root: the drive's root on the device)
-_LINE = const(160)  # a line's bytes at most
+_LINE = const(512)  # a line's bytes at most (the set's longest: 426, ten extra turns' later values)
 _CHUNK = const(256)  # the file read this much at a time to count its lines
 NO_MOVE = const(-99)  # the value of an empty pit (no sowing to value)
 CELLS = const(14)  # 6 pits, the store, 6 pits, the store: South (the mover) first
@@ -34,9 +34,11 @@ class Puzzle:
     """One puzzle: `cells` (the board's 14, South to move), `turns` (every best whole turn, a list
     of pits each; the first is the answer shown), `margin` (South's final store difference with
     perfect play after it), `values` (each first sowing's margin by pit 1..6, NO_MOVE for an empty
-    pit), `theme` (a THEMES number) and `grade` (its difficulty: larger is harder)."""
+    pit), `theme` (a THEMES number), `grade` (its difficulty: larger is harder) and `later` (the
+    margin after each sowing that leaves the best turns after their start, keyed by the turn so
+    far as digits: 54 for S5, an extra turn, then S4)."""
 
-    def __init__(self, number, cells, turns, margin, values, theme, grade):
+    def __init__(self, number, cells, turns, margin, values, theme, grade, later):
         self.number = number
         self.cells = cells
         self.turns = turns
@@ -44,6 +46,7 @@ class Puzzle:
         self.values = values
         self.theme = theme
         self.grade = grade
+        self.later = later
         self.next = 0  # the puzzle asked for by the knob or a key, read in a quiet frame (work)
         self.reply = ""  # a wrong try's words while North's best reply is played (App.game_tick)
         self.hinted = False  # the hint given in this try: it goes on to the turn's next sowing
@@ -134,6 +137,28 @@ class Puzzle:
             k += 1
         return k
 
+    def lost(self, pits):
+        """(k, margin): pits[k] the first of the sowings `pits` off every best turn, and South's
+        final margin after pits[: k + 1] with perfect play (None where the file has none)."""
+        k = self.off(pits)
+        if not k:
+            return 0, self.values[pits[0] - 1]
+        n = 0
+        for pit in pits[: k + 1]:
+            n = n * 10 + pit
+        return k, self.later.get(n)
+
+    def wrong(self, turn):
+        """A wrong try's words: what its sowings up to the first off every best turn lose with
+        best play after them, "S3 loses 2 seeds", "S5-4 loses 12 seeds", "S5-6-4 loses 3" (two
+        lines of 10: a long right start shortened, "S1-..-6-2 loses 4")."""
+        pits = [int(pit) for pit in turn.split("-")]
+        k, value = self.lost(pits)
+        name = turn[: 2 * k + 1] if k < 5 else "%d-..-%s" % (pits[0], turn[2 * k - 2 : 2 * k + 1])
+        if value is None:
+            return "S%s not best" % name  # (a file without the value: none of the set's)
+        return "S%s loses %d" % (name, self.margin - value) + (" seeds" if k < 2 else "")
+
     def judge(self, app):
         """A whole turn has ended, or a sowing of North's reply (App.finish_sowing). The
         player's: right, saved with a word of why; wrong, saved, what it loses said, North's
@@ -153,13 +178,7 @@ class Puzzle:
             app.say(THEMES[self.theme], 4000)
             return
         app.sound(LOSE)
-        pits = [int(pit) for pit in turn.split("-")]
-        first = pits[0]
-        if first == self.turns[0][0]:
-            k = self.off(pits)  # (the first sowing off the best turns: the rest is right so far)
-            words = "S%s right, S%d not" % (turn[: 2 * k - 1], pits[k])
-        else:
-            words = "S%d loses %d seeds" % (first, self.margin - self.values[first - 1])
+        words = self.wrong(turn)
         if g.board.to_move is None:
             app.say(words, _SHOWN_MS)
             g.handover_at = app.now + _SHOWN_MS  # (the try ended the game: no reply)
@@ -201,7 +220,7 @@ def _ints(word):
 def parse(line, number=0):
     """A Puzzle from one line of the file (bytes); ValueError when it is damaged."""
     words = line.split()
-    if len(words) != 6:
+    if len(words) != 7:
         raise ValueError("puzzle line")
     cells = _ints(words[0])
     turns = []
@@ -216,7 +235,14 @@ def parse(line, number=0):
     theme = int(words[4])
     if len(cells) != CELLS or len(values) != 6 or not turns[0] or not 0 <= theme < len(THEMES):
         raise ValueError("puzzle line")
-    return Puzzle(number, cells, turns, int(words[2]), values, theme, int(words[5]))
+    later = {}
+    if words[6] != b"-":
+        for node in words[6].split(b";"):  # b"56:1=2,4=6": after S5-6, S1 gives 2, S4 gives 6
+            start, sowings = node.split(b":")
+            for sowing in sowings.split(b","):
+                pit, value = sowing.split(b"=")
+                later[int(start + pit)] = int(value)
+    return Puzzle(number, cells, turns, int(words[2]), values, theme, int(words[5]), later)
 
 
 def _seek(f, number):

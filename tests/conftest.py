@@ -36,7 +36,11 @@ GROUPS = {
     # Not shared, only made once: numba compiles tools/exact.py's search in each process that
     # uses it (about 5 s), and these files' module fixtures (the web page built, endgame tables
     # of their own) would be made again on the other worker.
-    "exact": ("tests/test_exact.py", "tests/test_puzzles.py"),
+    "exact": (
+        "tests/test_exact.py",
+        "tests/test_puzzles.py",
+        "tests/test_puzzle_mode.py::test_a_right_start_with_a_wrong_rest_says_what_it_loses",
+    ),
     "web": ("tests/test_web.py",),
     "endgame": ("tests/test_endgame.py",),
     "move_as_device": ("tests/test_move_as_device.py",),

@@ -3,6 +3,7 @@ person would: keys in, the frame read back; the progress kept in the saved data.
 
 import sys
 
+import pytest
 from fits import TextCheck
 from playout import FRAME, Hands
 
@@ -211,25 +212,107 @@ def test_a_key_while_north_replies_brings_the_position_back_at_once():
     assert shown_cells(a) == puzzle.cells and app_words(a) == goal(puzzle) and a.store.puzzles[0] == 2
 
 
-def test_a_right_first_sowing_with_a_wrong_rest_is_wrong_and_said_so():
+@pytest.fixture(scope="module")
+def solver(tmp_path_factory):
+    """tools/exact.py's solver on an endgame table of 10 seeds built here (not the set's numbers)."""
+    endgame_db = pytest.importorskip("tools.endgame_db")  # (needs numpy)
+    from tools.exact import Solver
+
+    path = str(tmp_path_factory.mktemp("mode") / "t10.kdb")
+    endgame_db.build(path, 6, 10)
+    return Solver(path, tt_bits=18)
+
+
+def exact_margin(cells, pits, solver):
+    """South's final margin after South's `pits` on the puzzle's `cells`, with perfect play."""
+    b = Board()
+    for i in range(14):
+        b.cells[i] = cells[i]
+    for pit in pits:
+        b.push(pit)
+    return b.store(0) - b.store(1) if b.to_move is None else solver.margin(b)
+
+
+def wrong_rest(k, costly=False):
+    """(puzzle, a whole turn of South's): its first k sowings a best turn's start, its next one
+    off every best turn (then the lowest pit while it sows again); with `costly`, one that loses
+    10 seeds or more (the words' longest)."""
     for n in range(1, COUNT + 1):
         puzzle = puzzles.read(n)
-        turn = whole_turn_from(puzzle, puzzle.turns[0][0])
-        if len(turn) > 1 and turn not in puzzle.turns:
-            break
-    else:
-        raise AssertionError("no puzzle with another end to its answer's extra turn")
+        for start in sorted({tuple(t[:k]) for t in puzzle.turns if len(t) > k}):
+            b = Board()
+            for i in range(14):
+                b.cells[i] = puzzle.cells[i]
+            for pit in start:
+                b.push(pit)
+            for pit in [m for m in b.legal_moves() if m]:
+                sown = list(start) + [pit]
+                if any(t[: k + 1] == sown for t in puzzle.turns):
+                    continue
+                if costly != (puzzle.margin - puzzle.later[int("".join(str(x) for x in sown))] >= 10):
+                    continue  # (the file's value only chooses the case: the test values it itself)
+                b.push(pit)
+                while b.to_move == 0:
+                    sown.append(next(m for m in b.legal_moves() if m))
+                    b.push(sown[-1])
+                return puzzle, sown
+    raise AssertionError("no puzzle with a wrong sowing after a right start of %d" % k)
+
+
+@pytest.mark.parametrize("k,costly", [(1, True), (1, False), (3, False), (10, False)])
+def test_a_right_start_with_a_wrong_rest_says_what_it_loses(solver, k, costly):
+    # Puzzle 1: S5 (an extra turn) then S4 is wrong: "S5-4 loses 4 seeds", what the exact solver
+    # says S5-4 leaves against the best; the chain's right start shortened where it is long.
+    puzzle, turn = wrong_rest(k, costly)
+    best = max(exact_margin(puzzle.cells, [pit], solver) for pit in range(1, 7) if puzzle.cells[pit - 1])
+    lost = best - exact_margin(puzzle.cells, turn[: k + 1], solver)
+    sown = "-".join(str(pit) for pit in turn[: k + 1])
+    if k >= 5:
+        sown = "%d-..-%d-%d" % (turn[0], turn[k - 1], turn[k])
+    said = "S%s loses %d" % (sown, lost) + (" seeds" if k == 1 else "")
     p = Player()
+    a = p.app
+    with TextCheck() as texts:
+        open_puzzles(p)
+        a.turn(puzzle.number - 1)
+        p.frames(3)
+        assert p.label() == "Puzzle %d" % puzzle.number
+        p.sounds()
+        p.sow(turn)
+        assert LOSE in p.sounds() and app_words(a) == said
+        assert lost >= 2 and (lost >= 10) == costly
+        replied = 0
+        for _ in range(2000):  # (said while North's reply is played, then the position back)
+            if a.game.board.ply == 0:
+                break
+            assert app_words(a) == said
+            replied = max(replied, a.game.board.ply - len(turn))
+            p.frames()
+        assert replied > 0
+        p.settle()
+        assert shown_cells(a) == puzzle.cells and app_words(a) == goal(puzzle)
+        assert texts.take() == []
+    assert not puzzles.solved(p.store, puzzle.number) and p.store.puzzles[0] == 1
+
+
+def test_every_wrong_rests_words_fit_the_board():
+    # Each sowing of the set that leaves the best turns after a right start, said as the device
+    # says it, drawn on a puzzle's board: every one whole in the panel's two lines.
+    p = Player()
+    a = p.app
     open_puzzles(p)
-    p.app.turn(n - 1)
-    p.frames(3)
-    assert p.label() == "Puzzle %d" % n
-    p.sow(turn)
-    k = next(k for k in range(len(turn)) if all(t[: k + 1] != turn[: k + 1] for t in puzzle.turns))
-    said = "S%s right, S%d not" % ("-".join(str(pit) for pit in turn[:k]), turn[k])
-    assert app_words(p.app) == said  # (where the turn went wrong: its right part, its wrong sowing)
-    p.settle()
-    assert not puzzles.solved(p.store, n) and shown_cells(p.app) == puzzle.cells
+    said = set()
+    with TextCheck() as texts:
+        for n in range(1, COUNT + 1):
+            puzzle = puzzles.read(n)
+            for key in puzzle.later:
+                words = puzzle.wrong("-".join(str(key)))
+                said.add(words)
+                a.say(words)
+                a.render()
+        assert texts.take() == []
+    assert len(said) > 150 and "S5-4 loses 4 seeds" in said
+    assert max(len(w) for w in said) == len("S5-4 loses 12 seeds")
 
 
 def test_the_game_menus_hint_and_a_puzzle_that_ends_the_game():

@@ -114,20 +114,74 @@ def test_every_puzzle_is_proven_by_the_exact_solver(solver):
 
 def test_the_proof_can_fail(solver):
     puzzle = PUZZLES[0]
-    wrong = puzzles.Puzzle(1, puzzle.cells, puzzle.turns, puzzle.margin + 2, puzzle.values, 0, 0)
+    wrong = puzzles.Puzzle(1, puzzle.cells, puzzle.turns, puzzle.margin + 2, puzzle.values, 0, 0, {})
     with pytest.raises(AssertionError):
         prove(wrong, solver)
     values = list(puzzle.values)
     other = next(k for k, v in enumerate(values) if v != puzzles.NO_MOVE and k + 1 != puzzle.turns[0][0])
     values[other] = puzzle.margin  # another sowing as good: no puzzle
     with pytest.raises(AssertionError):
-        prove(puzzles.Puzzle(1, puzzle.cells, puzzle.turns, puzzle.margin, values, 0, 0), solver)
+        prove(puzzles.Puzzle(1, puzzle.cells, puzzle.turns, puzzle.margin, values, 0, 0, {}), solver)
     turns = puzzle.turns + [puzzle.turns[0] + [1]]  # a turn that is not whole
     with pytest.raises(AssertionError):
-        prove(puzzles.Puzzle(1, puzzle.cells, turns, puzzle.margin, puzzle.values, 0, 0), solver)
+        prove(puzzles.Puzzle(1, puzzle.cells, turns, puzzle.margin, puzzle.values, 0, 0, {}), solver)
     chain = next(p for p in PUZZLES if len(p.turns) > 1)  # one best turn left out
     with pytest.raises(AssertionError):
-        prove(puzzles.Puzzle(1, chain.cells, chain.turns[:1], chain.margin, chain.values, 0, 0), solver)
+        prove(puzzles.Puzzle(1, chain.cells, chain.turns[:1], chain.margin, chain.values, 0, 0, {}), solver)
+
+
+def later_margins(puzzle, solver):
+    """{a try's sowings as digits (54: S5, an extra turn, then S4): South's final margin after
+    them} for every sowing that leaves the puzzle's best turns after one of their starts, from
+    the solver."""
+    board = board_at(puzzle)
+    out = {}
+    for start in {tuple(t[:k]) for t in puzzle.turns for k in range(1, len(t))}:
+        for pit in start:
+            board.push(pit)
+        assert board.to_move == SOUTH
+        for pit in [m for m in board.legal_moves() if m]:
+            sown = list(start) + [pit]
+            if all(t[: len(sown)] != sown for t in puzzle.turns):
+                board.push(pit)
+                out[int("".join(str(x) for x in sown))] = south_margin(board, solver)
+                board.pop()
+        while board.ply:
+            board.pop()
+    return out
+
+
+def test_every_later_sowings_margin_is_the_exact_solvers(solver):
+    # What a right start with a wrong rest loses ("S5-4 loses 4 seeds"): every such sowing of
+    # the set valued, and nothing else (about 1 s).
+    longest = 0
+    for puzzle in PUZZLES:
+        assert puzzle.later == later_margins(puzzle, solver), puzzle.number
+        assert all(v < puzzle.margin for v in puzzle.later.values()), puzzle.number
+        longest = max([longest] + [len(str(key)) for key in puzzle.later])
+    assert sum(bool(p.later) for p in PUZZLES) >= 90 and longest >= 8  # (chains of many extra turns)
+
+
+def test_the_generator_makes_the_later_field_again_as_the_file_has_it(solver, tmp_path):
+    # The set's lines without their last field (as before it was added), every third puzzle whose
+    # answer sows again: `python -m tools.puzzles --later` gives the same lines back.
+    from tools.puzzles import Exact, add_later, board_of
+
+    with open(PATH) as f:
+        lines = [line for line in f if not line.startswith("#")]
+    sample = [line for line in lines if line.split()[6] != "-"][::3] + lines[:3]
+    old = tmp_path / "old.txt"
+    old.write_text("# a header\n" + "".join(" ".join(line.split()[:6]) + "\n" for line in sample))
+    out = tmp_path / "new.txt"
+    assert add_later(str(old), str(out), Exact(solver)) == len(sample)
+    made = out.read_text().splitlines()
+    assert [line for line in made if not line.startswith("#")] == [line.rstrip("\n") for line in sample]
+    header = [line for line in open(PATH).read().splitlines() if line.startswith("#")]
+    assert made[: len(made) - len(sample)] == header
+    # A best turn missing from a puzzle's list: its later sowing keeps the best, refused.
+    p = next(p for p in PUZZLES if len(p.turns) > 1 and len(p.turns[1]) > 1)
+    with pytest.raises(ValueError):
+        Exact(solver).later(board_of(p.cells), p.turns[:1], p.margin)
 
 
 def test_300_or_more_with_no_position_twice_nor_its_mirror():
@@ -214,13 +268,19 @@ def test_the_reader_reads_a_line_at_a_time_with_integers_only():
     # The file as its header describes it, read here with plain splits.
     rows = [line.split(" ") for line in open(PATH).read().splitlines() if not line.startswith("#")]
     assert len(rows) == COUNT
-    for n in (1, 2, COUNT // 2, COUNT):
-        cells, turns, margin, values, theme, grade = rows[n - 1]
+    longest = max(range(COUNT), key=lambda k: len(" ".join(rows[k])))
+    for n in (1, 2, COUNT // 2, COUNT, longest + 1):
+        cells, turns, margin, values, theme, grade, later = rows[n - 1]
         p = puzzles.read(n, PATH)
         assert p.cells == [int(x) for x in cells.split(",")]
         assert ["".join(str(x) for x in t) for t in p.turns] == turns.split(",")
         assert (p.margin, p.theme, p.grade) == (int(margin), int(theme), int(grade))
         assert p.values == [puzzles.NO_MOVE if x == "x" else int(x) for x in values.split(",")]
+        sowings = [] if later == "-" else [node.split(":") for node in later.split(";")]
+        pairs = [(start, pair.split("=")) for start, pairs in sowings for pair in pairs.split(",")]
+        assert p.later == {int(start + pit): int(value) for start, (pit, value) in pairs}
+    assert puzzles.read(1, PATH).later == {54: 4, 564: 4}  # (S5-4 and S5-6-4 leave a win by 4)
+    assert len(" ".join(rows[longest])) + 1 <= puzzles._LINE
     last = puzzles.read(COUNT, PATH)
     assert last.cells == PUZZLES[-1].cells and last.number == COUNT
     assert puzzles.read(COUNT + 1, PATH) is None
@@ -230,18 +290,28 @@ def test_the_reader_reads_a_line_at_a_time_with_integers_only():
     assert source.startswith('"""') and source.split('"""')[1].count("\n") == 2  # two lines
 
 
+GOOD_LINE = b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64,654 4 x,x,x,0,x,4 0 11 6:4=0;65:4=-2"
+
+
 @pytest.mark.parametrize(
     "line",
     [
-        b"1,2,3 36 4 x,1,2,3,4,5 0 1",  # too few cells
-        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64 4 x,x,x,0,x,4 99 11",  # no such theme
-        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 67 4 x,x,x,0,x,4 0 11",  # pit 7
-        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64 4 x,x,x,0,x 0 11",  # five values
-        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64 4.5 x,x,x,0,x,4 0 11",
+        b"1,2,3 36 4 x,1,2,3,4,5 0 1 -",  # too few cells
+        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64 4 x,x,x,0,x,4 99 11 -",  # no such theme
+        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 67 4 x,x,x,0,x,4 0 11 -",  # pit 7
+        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64 4 x,x,x,0,x 0 11 -",  # five values
+        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64 4.5 x,x,x,0,x,4 0 11 -",
+        b"0,0,0,2,0,1,23,0,0,0,1,0,2,19 64 4 x,x,x,0,x,4 0 11",  # no later margins
+        GOOD_LINE.replace(b"6:4=0", b"6:4"),
+        GOOD_LINE.replace(b"6:4=0", b"64=0"),
+        GOOD_LINE.replace(b"6:4=0", b"6:4=x"),
+        GOOD_LINE + b";",
+        GOOD_LINE + b" 1",  # a field too many
         b"",
     ],
 )
 def test_a_damaged_line_is_refused(line):
+    assert puzzles.parse(GOOD_LINE).later == {64: 0, 654: -2}
     with pytest.raises(ValueError):
         puzzles.parse(line)
 
@@ -334,6 +404,20 @@ def test_a_wrong_answer_says_why_and_the_position_comes_back():
     wrong_at = out.index("Wrong")
     assert "After pit %d the best South can get is" % wrong in out[wrong_at:]
     assert "Try again." in out and out.index("Right!") > wrong_at
+
+
+def test_a_right_start_with_a_wrong_rest_says_what_it_leaves(solver):
+    # Puzzle 1: S5 sows again, S3 after it is the answer; S4 after it leaves less.
+    p = PUZZLES[0]
+    board = board_at(p)
+    for pit in (5, 4):
+        board.push(pit)
+    left = cli_puzzle.outcome_text(south_margin(board, solver))
+    status, out, _ = run("1", stdin="5-4\n5-3\n")
+    assert status == 0
+    assert "Pit 5 is the right start, but pit 4 after it is not." in out
+    assert "After 5-4 the best South can get is %s; the answer gets a win by 8." % left in out
+    assert left == "a win by 4" and "Right!" in out
 
 
 def test_bad_input_gets_a_message_and_changes_nothing():

@@ -9,6 +9,9 @@ is valued exactly (tools.exact: its search, the endgame table at its leaves): th
 margin after it, with perfect play. A position is a puzzle when exactly one first sowing keeps
 the best value and every other loses at least 2 seeds of it or a worse result (`verdict`).
 Positions are kept South to move (North's mirrored), so a mirror and an equal position are one.
+Where the answer sows again, every sowing that leaves its best turns after their start is valued
+too (`Exact.later`: what a right start with a wrong rest loses); `--later` values them again for
+the set in --out alone.
 
 Grade (larger is harder): how deep the point lies (the shallowest depth from which the game's
 own search, extra-turn sowings free as its levels count them, always chooses the answer) and
@@ -174,6 +177,35 @@ class Exact:
         board.pop()
         return out
 
+    def later(self, board, turns, target):
+        """After each beginning of the best whole `turns` (from `board`, each keeping `target`)
+        that leaves South to move, the margins of the sowings that leave every best turn: a list
+        of (the beginning, [(pit, its margin), ...]), beginnings in the turns' order, pits
+        ascending, none without such a sowing. A sowing that keeps `target` off the turns is an
+        error: the turns are not all the best ones."""
+        side = board.to_move
+        starts = []
+        for turn in turns:
+            for k in range(1, len(turn)):
+                if turn[:k] not in starts:
+                    starts.append(turn[:k])
+        out = []
+        for start in starts:
+            for pit in start:
+                board.push(pit)
+            assert board.to_move == side
+            off = []
+            for pit, value in sorted(self.values(board).items()):
+                if all(turn[: len(start) + 1] != start + [pit] for turn in turns):
+                    if value >= target:
+                        raise ValueError("%s then %d keeps %d: a best turn not listed" % (start, pit, value))
+                    off.append((pit, value))
+            for _ in start:
+                board.pop()
+            if off:
+                out.append((start, off))
+        return out
+
     def best_line(self, board, turns=4):
         """The board's best line from here: up to `turns` whole turns of perfect play, the lowest
         best pit at every step (pushed on `board`; the caller pops them). Returns the turns, each
@@ -330,16 +362,28 @@ def grade(board, answer, search):
 # ----- the set -----------------------------------------------------------------------------
 
 
+def later_field(later):
+    """Exact.later's list as the file's field: "5:4=4;56:1=2,4=6" (after S5, S4 leaves a margin of
+    4; after S5-6, S1 leaves 2 and S4 6), "-" for none."""
+    if not later:
+        return "-"
+    return ";".join(
+        "%s:%s" % ("".join(str(x) for x in start), ",".join("%d=%d" % off for off in offs))
+        for start, offs in later
+    )
+
+
 def line_of(p):
     """A puzzle as its line in the file (kalaha.puzzles.parse reads it)."""
     values = ",".join("x" if p["values"][k] == NO_MOVE else str(p["values"][k]) for k in range(6))
-    return "%s %s %d %s %d %d" % (
+    return "%s %s %d %s %d %d %s" % (
         ",".join(str(x) for x in p["cells"]),
         ",".join("".join(str(x) for x in t) for t in p["turns"]),
         p["margin"],
         values,
         p["theme"],
         p["grade"],
+        later_field(p["later"]),
     )
 
 
@@ -359,6 +403,7 @@ def make_puzzle(cells, exact, search):
     if len(turns) > MAX_TURNS:
         return None  # too many best turns to list: an answer could not be judged
     turns.sort(key=lambda t: (len(t), t))
+    later = exact.later(board, turns, best)
     g, depth, tempting = grade(board, answer, search)
     captured, ended = turn_facts(board, turns[0])
     return {
@@ -368,6 +413,7 @@ def make_puzzle(cells, exact, search):
         "values": [values.get(k + 1, NO_MOVE) for k in range(6)],
         "theme": theme(board, turns[0], values, exact),
         "grade": g,
+        "later": later,
         "depth": depth,
         "tempting": tempting,
         "direct": ended or captured > 0 or len(turns[0]) > 1,  # the answer itself shows its theme
@@ -427,7 +473,10 @@ HEADER = (
     "the 14 cells (South's pits 1..6 and store, North's pits 1..6 and store; South to move),",
     "the best whole turns (pits, ',' between turns; the first is the answer shown), South's",
     "final margin after it with perfect play, each first sowing's margin (pit 1..6; x: empty",
-    "pit), the theme (kalaha.puzzles.THEMES) and the grade (larger is harder).",
+    "pit), the theme (kalaha.puzzles.THEMES), the grade (larger is harder) and the later",
+    "sowings' margins: after each start of a best turn that sows again, the margin of each",
+    "sowing that leaves the best turns there ('5:4=4;56:1=2,4=6': after 5, 4 leaves 4; after",
+    "5-6, 1 leaves 2 and 4 leaves 6; '-': none).",
 )
 
 
@@ -469,6 +518,29 @@ def replies(path, exact, table, level, log):
     return tried, tried - len(misses), misses
 
 
+def add_later(path, out, exact, log=None):
+    """The puzzle file `path` written to `out` with each puzzle's later sowings' margins made
+    again (Exact.later, the last field; a file of six fields gets it): the same puzzles in the
+    same order, their other fields as they were, the header HEADER."""
+    from kalaha.puzzles import parse
+
+    with open(path) as f:
+        lines = [line.split() for line in f if line.strip() and not line.startswith("#")]
+    rows = []
+    for number, words in enumerate(lines, 1):
+        p = parse(" ".join(words[:6] + ["-"]).encode(), number)
+        later = exact.later(board_of(p.cells), p.turns, p.margin)
+        rows.append(" ".join(words[:6] + [later_field(later)]))
+        if log and number % 60 == 0:
+            log("%d of %d puzzles" % (number, len(lines)))
+    with open(out, "w") as f:
+        for line in HEADER:
+            f.write("# %s\n" % line)
+        for row in rows:
+            f.write(row + "\n")
+    return len(rows)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.puzzles", description=__doc__.split("\n")[0])
     parser.add_argument("--table", help="the endgame table (default: the one make device builds)")
@@ -477,6 +549,9 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=50)
     parser.add_argument("--count", type=int, default=COUNT, help="puzzles in the set")
     parser.add_argument("--replies", metavar="LEVEL", help="only measure LEVEL's replies to wrong tries")
+    parser.add_argument(
+        "--later", action="store_true", help="only make the later sowings' margins of the set in --out again"
+    )
     args = parser.parse_args(argv)
     from tools.build import endgame_table
     from tools.exact import Solver
@@ -489,6 +564,9 @@ def main(argv=None):
     if table is None:
         parser.error("no endgame table: give --table FILE (numpy builds it: make device)")
     exact = Exact(Solver(table, tt_bits=22))
+    if args.later:
+        log("%d puzzles written to %s" % (add_later(args.out, args.out, exact, log), args.out))
+        return 0
     if args.replies:
         from host.cli_ai import endgame_table as device_table
 
