@@ -9,7 +9,7 @@ def pit_at(app, key):
 
     if app.screen.replays or not (app.screen.shows_board or app.screen == GAME_MENU or app.screen == MOVES):
         return None  # (a replay's keys are its controls)
-    if app.game.layout is not None:
+    if not app.game.mode.pit_keys:
         return None  # (seven pits: the keys are the knob's, kalaha.seven; a ring's: its own)
     b, _cells, viewer = app.view.shown(app)
     side, pit = pit_of_view_key(key, viewer, b.pits)
@@ -25,12 +25,12 @@ def key_caption(app, key):
     if pit is not None:
         return "%s%d" % (app.view.pit_letter(app.game, pit[0]), pit[1])  # (as the display names it)
     on_board = app.screen.shows_board and not app.screen.replays
-    if on_board and app.game.ring:
+    if on_board and not app.game.mode.two_sides:
         from kalaha.ringplay import pit_of  # (the mover's pits 1..P: the display's row order)
 
         b = app.game.board
         return "%d" % pit_of(b, key) if b.to_move is not None and pit_of(b, key) else ""
-    if on_board and app.game.layout is not None:
+    if on_board and not app.game.mode.pit_keys:
         first = 12 - app.view.columns
         if key == first or key == 11:
             return "<" if key == first else ">"

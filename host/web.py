@@ -239,7 +239,7 @@ class Web:
         if app.power == 2:
             return dumps(twin_of("", ["The display is off: any key wakes it."]))
         f = self.drawn_as_text()
-        if s.shows_board and app.game.layout is None and app.view.columns == 3:
+        if s.shows_board and app.game.mode.pit_keys and app.view.columns == 3:
             return dumps(self.board_twin(f))
         items = [] if s.shows_board else [label for label, _action in s.items(app)]
         lines = f.lines(items, " (to move)" if s.shows_board else "")

@@ -147,7 +147,7 @@ class SerialReport:
         result = app.screen.ends_game
         if result and not self.result:
             g = app.game
-            if g.ring:  # (its places: the display's rows)
+            if not g.mode.two_sides:  # (a ring's places: the display's rows)
                 print("kalaha: result: %s" % g.result_text)
             else:  # (with the stores, South's and North's)
                 print("kalaha: result: %s %d-%d" % (g.result_text, g.board.store(0), g.board.store(1)))

@@ -18,6 +18,7 @@ On 4 and 5 pits your pits end on key 11, next to your store (4 pits: keys 8..11 
 game whoever is to move, with the display turned 180 degrees for North.
 """
 
+import kalaha.sides as sides
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import END_TIME, NORTH, SOUTH
 from kalaha.compat import const, forget
@@ -145,7 +146,7 @@ class App:
         """True when the display and keys face North: a two-player game that faces North, or
         North answering South's draw offer. The hardware turns the display and keys by it."""
         g = self.game
-        if g.computer is not None or g.board is None or g.ring:
+        if g.computer is not None or g.board is None or not g.mode.two_sides:
             return False  # (round a ring the device turns to no side: each seat's pits are the keys)
         if self.screen == DRAW_OFFER:
             return g.draw_offer == SOUTH
@@ -223,22 +224,23 @@ class App:
             g = self.game
             b = g.board
             if b is not None and b.to_move is not None and b.to_move == g.computer:
-                if g.puzzle is None or g.puzzle.reply:  # (a puzzle: North answers a wrong try)
+                if getattr(g.mode, "replies", True):  # (a puzzle: North answers only a wrong try)
                     self.thinker.start_move(b, self.computer_level(), self.games_started, now)
-            elif g.computer is not None and b is not None and b.to_move is not None and g.puzzle is None:
-                # The player's turn: the computer's reply is searched meanwhile (pondering).
-                self.thinker.ponder_turn(b, self.level, self.games_started, g.version)
+            elif g.computer is not None and b is not None and b.to_move is not None:
+                if getattr(g.mode, "ponders", True):
+                    # The player's turn: the computer's reply is searched meanwhile (pondering).
+                    self.thinker.ponder_turn(b, self.level, self.games_started, g.version)
             self.view.update_hints(self)
         if self.game.handover_at and now >= self.game.handover_at:
             self.hand_over()
         if self.pit_cursor >= 0 and now >= self.cursor_until:
             self.pit_cursor = -1
             self.preview = -1
-        plain = self.game.layout is None
+        pit_keys = self.game.mode.pit_keys
         for k in range(12):
             t = self.pressed[k]
             # (a key a pit only: seven pits' and a ring's keys show no sowing's end when held)
-            if t >= 0 and now - t >= _HOLD_MS and self.preview != k and plain:
+            if t >= 0 and now - t >= _HOLD_MS and self.preview != k and pit_keys:
                 self.preview = k
                 self.pit_cursor = -1
 
@@ -261,9 +263,8 @@ class App:
             self.render()  # it sowed, or the hint is found
 
     def computer_level(self):
-        """The level the computer plays at: the game's, or in a puzzle the one of its replies."""
-        g = self.game
-        return self.level if g.puzzle is None else g.puzzle.level
+        """The level the computer plays at: the game's, or its mode's (a puzzle's replies)."""
+        return getattr(self.game.mode, "level", self.level)
 
     def computer_slice(self):
         """Think, then sow once the pause has passed and the last sowing's effect has stopped
@@ -315,7 +316,7 @@ class App:
                     self.hand_over()
                 self.pressed[key] = -2
             elif (
-                g.puzzle is None
+                not getattr(g.mode, "own_keys", False)  # (a puzzle's keys bring its position back)
                 and g.board.to_move is not None
                 and (self.thinker.thinking or not g.human_to_move())
             ):
@@ -392,14 +393,14 @@ class App:
             if row[0] == screen.module:
                 keep = row
         g = self.game
-        if screen == MENU and g.layout is not None:
-            # The main menu leaves the game (Continue builds it again): its layout let go, and
-            # a game of 3-4 players whole (the two-player search comes back: below).
-            if g.ring:
-                g.board = None
-            g.layout = None
-            g.ring = False
-        own = g.layout.modules if g.layout is not None else ()
+        if screen == MENU:
+            # The main menu leaves the game (Continue builds it again): its mode let go (a game of
+            # 3-4 players whole, a puzzle's board: the two-player search comes back, below).
+            leave = getattr(g.mode, "leave", None)
+            if leave is not None:
+                leave(self)
+            g.mode = sides
+        own = g.mode.modules
         for row in RESIDENT:
             for name in row:
                 if name in keep or name in own or (name == "clock" and c is not None):
@@ -493,12 +494,12 @@ class App:
         # What the sowing did blinks in its sower's colour (yours or theirs: cause, then effect),
         # on a board of two sides (round a ring the keys are the next seat's: its rows say it).
         colour = YOURS_COLOUR if sowing.side == viewer else THEIRS_COLOUR
-        sides = not g.ring
+        two_sides = g.mode.two_sides
         if b.last_capture:
             # Both pits of the capture blink: where the last seed fell, and across.
             self.sound(CAPTURE)
             text = "%s %s %d" % (who, "take" if who == "You" else "takes", b.last_capture)
-            if sides:
+            if two_sides:
                 self.effect.start(
                     colour,
                     key_of_cell(b, b.last_index, viewer),
@@ -508,16 +509,13 @@ class App:
         elif b.last_extra and not b.over:
             self.sound(EXTRA)
             text = "%s: extra turn" % who
-            if sides:
+            if two_sides:
                 self.effect.start(
                     colour, view_key_of_pit(b.to_move, b.pits, viewer, b.pits), -1, self.now + _EFFECT_MS
                 )
-        if g.puzzle is not None:
-            if b.to_move != sowing.side or g.puzzle.reply:
-                g.puzzle.judge(self)  # (a whole turn has ended, or North replies: kalaha.puzzles)
-                return
-            if g.puzzle.hinted:
-                g.puzzle.hint(self)  # (the player's extra turn: the hint's next sowing lights)
+        sown = getattr(g.mode, "sown", None)
+        if sown is not None and sown(self, sowing.side):
+            return  # (the mode took the sowing's end: a puzzle's try judged)
         if b.to_move is None:
             self.end_game()
             return
@@ -532,8 +530,9 @@ class App:
     def hand_over(self):
         """Two players: the device turns to the side to move, and says so."""
         g = self.game
-        if g.puzzle is not None:
-            g.puzzle.again(self)  # (a wrong try shown: the puzzle's position comes back)
+        hand_over = getattr(g.mode, "hand_over", None)
+        if hand_over is not None:
+            hand_over(self)  # (the mode's own: a wrong try shown, the puzzle's position back)
         elif g.hand_over():
             self.effect.until = 0  # (its keys were the other player's view)
             self.effect.keys[0] = self.effect.keys[1] = -1

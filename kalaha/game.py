@@ -4,6 +4,7 @@ every sowing saved as it is made; and one sowing shown seed by seed.
 Pure logic: the app (kalaha.app) feeds it the player's and the computer's moves and draws it.
 """
 
+import kalaha.sides as sides
 from kalaha.board import DRAW, END_EMPTY, NORTH, SOUTH
 from kalaha.compat import const
 from kalaha.view import SIDE_TITLES
@@ -36,15 +37,11 @@ class Game:
         self.end_reason = END_EMPTY  # why it ends when the board alone does not say (resign, time)
         self.end_result = DRAW
         self.result_text = ""  # "You win!", "North wins on time"
-        self.puzzle = None  # the puzzle on the board (kalaha.puzzles.Puzzle): its turns are not saved
-        # How the pits are laid out when not one a key, six a side or fewer: a module of hooks
-        # (the board screen's key, turn, work and board; `names` of the sides; `modules`):
-        # kalaha.seven for seven pits a side, kalaha.ringplay for 3-4 seats. Chosen when a game
-        # begins (kalaha.menus.begin_game, kalaha.ringplay.show_game).
-        self.layout = None
-        # A game of 3-4 seats round one ring (its layout kalaha.ringplay): a flag set with the
-        # layout, not asked of it (docs/decisions.md, "One game flow": the heap)
-        self.ring = False
+        # What kind of game it is, as hooks the flow asks (kalaha.sides: two sides, a key a pit;
+        # kalaha.seven, seven pits a side; kalaha.ringplay, 3-4 seats; a kalaha.puzzles.Puzzle).
+        # Chosen when a game begins (kalaha.menus.begin_game, kalaha.ringplay.show_game,
+        # kalaha.puzzles.play); the main menu gives it back to kalaha.sides (App.go).
+        self.mode = sides
         self.last_second = -1  # the running clock's last whole second (its tick in the last ten)
         self.forget_last_turn()
 
@@ -67,12 +64,13 @@ class Game:
         b = self.board
         if b is None or b.to_move is None or b.to_move == self.computer:
             return False
-        return not self.ring or not self.layout.is_computer(b.to_move)
+        is_computer = getattr(self.mode, "is_computer", None)
+        return is_computer is None or not is_computer(b.to_move)
 
     def side_name(self, side):
         """Who plays `side`: "You" and "Computer" against the computer, else the side's name."""
         if self.computer is None:
-            return SIDE_TITLES[side] if self.layout is None else self.layout.names[side]
+            return self.mode.names[side]
         return "Computer" if side == self.computer else "You"
 
     def face_mover(self):
@@ -111,7 +109,7 @@ class Game:
 
     def save_move(self, move, now):
         """Save every sowing as it happens: a power cut loses at most the one being made."""
-        if self.puzzle is not None:
+        if not getattr(self.mode, "saves", True):
             return  # (a puzzle's turn is no game's: its try is saved, kalaha.puzzles)
         b = self.board
         c = self.clock
@@ -153,8 +151,9 @@ class Game:
         self.end_reason = END_EMPTY
         if self.clock is not None:
             self.clock.stop(now)
-        if self.ring:
-            self.result_text = self.layout.result_words(self.board)  # (the places: kalaha.ring)
+        words = getattr(self.mode, "result_words", None)
+        if words is not None:
+            self.result_text = words(self.board)  # (a ring's places: kalaha.ring)
             self.store.end_game(result, end)
             return None
         winner = None if result == DRAW else result

@@ -6,7 +6,6 @@ Apart from kalaha.menus (new games, the result's Play again) so that the screens
 hold only their own code (docs/decisions.md).
 """
 
-from kalaha.compat import forget
 from kalaha.game import HANDOVER_MS
 from kalaha.screens import CONFIRM, DRAW_OFFER, GAME, GAME_MENU, MENU, RESULT
 from kalaha.store import DRAW, END_AGREED, END_RESIGN, SWAP
@@ -38,10 +37,10 @@ def undo(app):
     if b.resigned is not None:
         b.unresign()
     target = b.ply - 1
-    ring = g.ring
+    is_computer = getattr(g.mode, "is_computer", None)  # (a ring's computer seats)
     while target >= 0:
         seat = b.mover_of(target)
-        if seat != g.computer and not (ring and g.layout.is_computer(seat)):
+        if seat != g.computer and (is_computer is None or not is_computer(seat)):
             break
         target -= 1  # (the computer's sowings since the person's last)
     while target > 0 and not b.starts_turn(target):
@@ -69,11 +68,9 @@ def hint(app):
     """Start finding a hint: the search runs in slices like the computer's (App.hint_slice)."""
     to_game(app)
     g = app.game
-    if g.puzzle is not None:
-        g.puzzle.hint(app)  # (the answer's first pit: kalaha.puzzles)
-        return
-    if g.ring:
-        g.layout.hint(app)  # (its own search: kalaha.ringplay)
+    own = getattr(g.mode, "hint", None)
+    if own is not None:
+        own(app)  # (a puzzle's answer, a ring's own search)
         return
     th = app.thinker
     if th.hinting:
@@ -159,7 +156,7 @@ def help(app):  # (the builtin's name: one the device has, its pools have little
 
 def ask_resign(app):
     g = app.game
-    if g.ring:
+    if not g.mode.two_sides:
         # Round a ring the person to move resigns (last place); the others play no more.
         if not g.human_to_move():
             app.say("resign on your turn")
@@ -178,7 +175,7 @@ def resign(app):
     if b is None or b.to_move is None:
         return
     app.sowing.path = None
-    if g.ring:
+    if not g.mode.two_sides:
         b.resign(b.to_move)
         app.finish_game(b.outcome().code, END_RESIGN)
         return
@@ -188,12 +185,7 @@ def resign(app):
 
 def leave_game(app):
     app.thinker.cancel()
-    g = app.game
-    puzzle = g.puzzle
-    if puzzle is not None:
-        g.puzzle = None  # (the puzzles' code is let go: a game's heap)
-        g.board = None  # (and their board: no game is on; a saved one waits for Continue)
-        forget("kalaha.puzzles")
+    row = getattr(app.game.mode, "menu_row", None)  # (a puzzle: the main menu's Puzzles)
     app.go(MENU)
-    if puzzle is not None:
-        app.cursor = [action for _label, action in MENU.items(app)].index("puzzles")  # (where it was)
+    if row is not None:
+        app.cursor = [action for _label, action in MENU.items(app)].index(row)  # (where it was)

@@ -10,6 +10,7 @@ from kalaha.ai import LEVEL_NAMES
 from kalaha.board import SOUTH, Board
 from kalaha.compat import forget
 from kalaha.screens import CONFIRM, GAME, MENU, RESULT, computer_side
+from kalaha.sides import choose
 from kalaha.store import RING_MODE, TWO_PLAYERS
 
 
@@ -86,19 +87,13 @@ def begin_game(app, board, computer, clock):
     """Play `board` (new, or replayed to where a saved game stopped) in the app's game: the
     board shown, nothing carried over from the last game."""
     g = app.game
-    g.layout = None  # (a key a pit)
-    g.ring = False
-    if board.pits > 6:
-        import kalaha.seven as layout  # (more pits than keys; imported here, not in a game's frame)
-
-        g.layout = layout
+    g.mode = choose(board.pits)
     RESULT.module = "menus"  # (the result's Play again: this module's)
     g.board = board
     g.computer = computer
     g.clock = clock
     g.last_second = -1
     g.draw_offer = -1
-    g.puzzle = None
     g.version += 1
     g.forget_last_turn()
     g.face_mover()

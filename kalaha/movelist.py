@@ -22,7 +22,7 @@ def move_lines(app):
         side = b.mover_of(k)
         text = "swap" if turn == SWAP else "-".join(str(b.moves_at(i)) for i in range(k, end))
         head = "%d %s " % (len(out) + 1, g.side_name(side))
-        if turn != SWAP and not g.ring:  # (round a ring the seat's name says whose pits)
+        if turn != SWAP and g.mode.two_sides:  # (round a ring the seat's name says whose pits)
             head += app.view.pit_letter(g, side)
         if len(head) + len(text) > LIST_CHARS:  # (a long chain of sowings keeps its end)
             text = ".." + text[len(head) + len(text) - LIST_CHARS + 2 :]

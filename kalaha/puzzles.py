@@ -5,7 +5,7 @@ and the device's puzzle mode (a game's board: imported while a puzzle is shown, 
 from kalaha.board import NORTH, SOUTH, Board
 from kalaha.compat import const, forget
 from kalaha.screens import GAME, MAIN_ITEM, music_item
-from kalaha.view import LOSE, WIN
+from kalaha.view import LOSE, SIDE_TITLES, WIN
 
 FILE = "kalaha/puzzles.txt"  # from the game's folder (App.root: the drive's root on the device)
 _LINE = const(512)  # a line's bytes at most (the set's longest: 426, ten extra turns' later values)
@@ -53,6 +53,46 @@ class Puzzle:
         self.right = False  # the try was judged right (and its end is shown)
 
     level = "expert"  # North's replies (kalaha.ai.LEVELS): best in all of the set's (performance.md)
+
+    # ----- the game's mode (kalaha.game.Game.mode: the puzzle on the board) ------------------
+    # A board of two sides, a key a pit (kalaha.sides), whose turns are judged, not saved; North
+    # plays only to answer a wrong try, and thinks nothing on the player's time.
+    names = SIDE_TITLES
+    modules = ()
+    two_sides = True
+    pit_keys = True
+    saves = False  # (its try is saved: Store.puzzle_tried)
+    ponders = False
+    own_keys = True  # (a key while North replies brings the position back: key)
+    shows_hints = False  # (they would give the answer away)
+    menu_row = "puzzles"  # (left by the game menu: the main menu's cursor on Puzzles)
+
+    @property
+    def replies(self):
+        """North begins its move: a wrong try's best reply (App.game_tick)."""
+        return bool(self.reply)
+
+    def board(self, app):
+        app.view.board(app)
+
+    def sown(self, app, side):
+        """A sowing's end (App.finish_sowing): a whole turn, or a sowing of North's reply,
+        judged (True: the puzzle took it); the player's extra turn, the hint's next pit."""
+        if app.game.board.to_move != side or self.reply:
+            self.judge(app)
+            return True
+        if self.hinted:
+            self.hint(app)
+        return False
+
+    def hand_over(self, app):
+        self.again(app)  # (a wrong try shown: the puzzle's position comes back)
+
+    def leave(self, app):
+        """The main menu: the puzzle's board and code let go (no game is on; a saved one waits
+        for Continue)."""
+        app.game.board = None
+        forget("kalaha.puzzles")
 
     # ----- what the board says in a puzzle (kalaha.view asks) --------------------------------
 
@@ -202,11 +242,13 @@ class Puzzle:
 
     def work(self, app):
         """The puzzle asked for, read in a frame that drew nothing (a read takes up to 15 ms on
-        the device, the event's frame has drawn): a knob turned fast reads only where it stops."""
+        the device, the event's frame has drawn): a knob turned fast reads only where it stops;
+        then the board's long work (North's reply, App.game_work)."""
         n = self.next
         if n and app.frame.complete and not app.frame.drawn:
             self.next = 0
             play(app, pick(app, n))
+        app.game_work()
 
 
 def _ints(word):
@@ -365,7 +407,7 @@ def play(app, puzzle):
     forget("kalaha.seven")  # (a seven-pit game's board, if one was played)
     g = app.game
     b = g.board  # (the last game's, when of the puzzles' rules: its 0.5 KB of history kept)
-    if b is None or b.pits != 6 or b.empty_capture or b.alga or b.swap:
+    if b is None or len(b.cells) != CELLS or b.empty_capture or b.alga or b.swap:
         b = Board(history=16)  # (a turn's sowings: it grows if a chain is longer)
     b.reset()
     for i in range(CELLS):
@@ -375,7 +417,7 @@ def play(app, puzzle):
     g.computer = NORTH  # (the device's view of a game against it: South's pits are the bottom keys)
     g.clock = None
     g.draw_offer = -1
-    g.puzzle = puzzle
+    g.mode = puzzle
     if app.screen != GAME:
         app.go(GAME)
     puzzle.again(app)

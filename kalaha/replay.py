@@ -2,6 +2,7 @@
 (a game of 3-4 players drawn as its rows). In the heap only while shown (kalaha.screens.RESIDENT).
 """
 
+import kalaha.sides as sides
 from kalaha.ai import LEVEL_NAMES
 from kalaha.board import DRAW, END_AGREED, END_RESIGN, END_TIME, NORTH, SOUTH, SWAP, Board
 from kalaha.draw import FOOTER, line
@@ -131,7 +132,7 @@ class Replay(Page):
         self.seeds = -1  # seeds of the next sowing already dropped, -1 for none
         self.unit = 0  # what a step is (REPLAY_UNITS)
         self.of_ring = False  # a game of 3-4 players (drawn as its rows: kalaha.ringview)
-        self.layout = None  # seven pits a side: its board's layout (kalaha.seven)
+        self.mode = sides  # how a game of two sides is drawn (kalaha.sides.choose: seven pits' own)
         self.viewer = SOUTH  # whose pits are the bottom row: yours against the computer
         self.rows = ["", "", "", "", -1]  # (the ring's rows: kalaha.ringview.draw_rows)
 
@@ -140,7 +141,7 @@ class Replay(Page):
         g = history[len(history) - 1 - self.choice]
         self.game = g
         self.of_ring = g.mode == RING_MODE
-        self.layout = None
+        self.mode = sides  # (a ring's rows are drawn by kalaha.ringview: below)
         if self.of_ring:
             from kalaha.ring import RingBoard
 
@@ -148,10 +149,7 @@ class Replay(Page):
             self.board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], g.clocks[0])
         else:
             self.board = Board(**g.rules)
-            if self.board.pits > 6:
-                import kalaha.seven as layout  # (its board's layout: imported here, not in a frame)
-
-                self.layout = layout
+            self.mode = sides.choose(self.board.pits)  # (imported here, not in a frame)
         self.viewer = NORTH if g.mode == SOUTH else SOUTH  # (the computer's side: mode 0 or 1)
         # The game played through once: where each turn begins (`starts`), how many steps of a
         # seed each sowing is (`sown`: a swap one), who was to move at its end (`resigned`: the
@@ -226,7 +224,7 @@ class Replay(Page):
         S3-1"; beside the stores of the MacroPad's board, whose panel names the unit above,
         "12/30:" over "S3-1"), how the game ended; the controls at the start."""
         head, tail, going = self.words()
-        if app.view.columns == 3 and self.layout is None:
+        if app.view.columns == 3 and self.mode.pit_keys:
             # (the panel: two lines of 10)
             if not going:
                 return head
@@ -303,10 +301,7 @@ class Replay(Page):
                 -1,
             )
         else:
-            if self.layout is not None:
-                self.layout.board(app)
-            else:
-                app.view.board(app)
+            self.mode.board(app)
             for k in range(12):
                 px[k] = OFF
             px[9] = px[11] = scale(YOURS_COLOUR, bright, 16)

@@ -1,5 +1,5 @@
 """Games of 3 or 4 players round one ring (kalaha.ring) in the one game flow: their setup, and
-the ring's layout of the board screen (kalaha.game.Game.layout): the mover's pits on the keys,
+the ring's mode of the board screen (kalaha.game.Game.mode): the mover's pits on the keys,
 every seat's row on the display, the words; the computer's seats and the hint (kalaha.ring_ai),
 thought in the thinker's slices.
 
@@ -32,9 +32,13 @@ HINT_NODES = 2000  # the hint's search: Strong's nodes, in Strong's time at most
 THINK_NODES = 1
 FOOTER_TEXT = "keys: sow  push: menu"
 
-# The layout's modules, kept on every screen while its game is on (kalaha.game.Game.layout).
+# The mode's hooks (kalaha.game.Game.mode, as kalaha.sides has them); its modules are kept on every
+# screen while its game is on.
 modules = RING_ROW
 names = SEAT_NAMES
+two_sides = False  # (3-4 seats: the device turns to none; the mover's pits are the keys)
+pit_keys = False
+shows_hints = False  # (its keys are the mover's pits alone)
 
 
 # ----- the setup (RING_SETUP's items and actions; the last choices kept with the settings) ----
@@ -209,8 +213,8 @@ def resume(app, saved):
 
 
 def show_game(app, board):
-    """The game on the board screen, in the app's game (kalaha.game.Game) with this layout."""
-    import kalaha.ringplay as layout  # (this module: the game's layout)
+    """The game on the board screen, in the app's game (kalaha.game.Game) with this mode."""
+    import kalaha.ringplay as mode  # (this module: the game's mode)
 
     r = RING
     if r.search is None:
@@ -223,12 +227,10 @@ def show_game(app, board):
     r.rows[4] = r.words_key = -1
     g = app.game
     g.board = board
-    g.layout = layout
-    g.ring = True
+    g.mode = mode
     RESULT.module = "ringplay"  # (the result's Again: this module's play_again)
     g.computer = None
     g.clock = None
-    g.puzzle = None
     g.draw_offer = -1
     g.version += 1
     g.forget_last_turn()
@@ -242,13 +244,18 @@ def show_game(app, board):
         app.say("%s: your move" % SEAT_NAMES[seat], 2500)
 
 
+def leave(app):
+    """The main menu: the game let go whole, its board too (Continue builds it again)."""
+    app.game.board = None
+
+
 def play_again(app):
     """The result's Again: the next seat starts (the starting seat moves on after each game)."""
     RING.first = app.game.board.first + 1
     start_ring(app)
 
 
-# ----- the board screen's hooks (kalaha.screens.Playing: this layout's keys, knob, work, picture) --
+# ----- the board screen's hooks (kalaha.screens.Playing: this mode's keys, knob, work, picture) --
 
 
 def key_of(board, seat, pit):
@@ -285,7 +292,7 @@ def turn(app, delta):
 
 def clock(app, now):
     """The move time: it starts when a person's turn does; run out, the computer plays the turn.
-    Run after the frame is drawn (the layout's work): a change draws it again."""
+    Run after the frame is drawn (the mode's work): a change draws it again."""
     r = RING
     g = app.game
     b = g.board

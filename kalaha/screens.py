@@ -76,7 +76,7 @@ class Page:
 
     def draw(self, app):
         if self.shows_board:
-            (app.game.layout or app.view).board(app)  # (the board as the game's layout draws it)
+            app.game.mode.board(app)  # (the board as the game's mode draws it)
         else:
             app.view.menu(app, self.title(app), self.items(app), self.footer_for(app))
 
@@ -138,30 +138,18 @@ def computer_side(app):
 
 
 class Playing(Page):
-    """The board: pits are keys, the encoder walks a cursor over them, a click opens the menu.
-    A game whose pits are laid out otherwise (kalaha.game.Game.layout: seven pits a side, a
-    ring of 3-4 seats) has its keys, knob, work and picture from its layout."""
+    """The board: its keys, the knob and its long work are the game's mode's (kalaha.game.Game.mode:
+    a key a pit on two sides; seven pits a side; a ring of 3-4 seats; a puzzle); a click opens
+    the game menu."""
 
     clock_runs = True
     shows_board = True
 
     def key(self, app, key):
-        g = app.game
-        if g.puzzle is not None:
-            g.puzzle.key(app, key)  # (a puzzle's board: kalaha.puzzles)
-        elif g.layout is not None:
-            g.layout.key(app, key)
-        else:
-            app.press_pit(key)
+        app.game.mode.key(app, key)
 
     def turn(self, app, delta):
-        g = app.game
-        if g.puzzle is not None:
-            g.puzzle.turn(app, delta)  # (the next or previous puzzle)
-        elif g.layout is not None:
-            g.layout.turn(app, delta)
-        else:
-            app.move_pit_cursor(delta)
+        app.game.mode.turn(app, delta)
 
     def click(self, app):
         app.game_click()
@@ -170,13 +158,7 @@ class Playing(Page):
         app.game_tick(now)
 
     def work(self, app):
-        g = app.game
-        if g.puzzle is not None:
-            g.puzzle.work(app)  # (the next puzzle's reading: kalaha.puzzles)
-        if g.layout is not None:
-            g.layout.work(app)
-        else:
-            app.game_work()
+        app.game.mode.work(app)
 
 
 class Listing(Page):
@@ -265,8 +247,9 @@ class Result(Menu):
         """Play again (against the computer, saying who starts it) or the main menu; a game of
         3-4 players: its places, then Again and the main menu (its layout's)."""
         g = app.game
-        if g.ring:
-            return g.layout.result_items(app)
+        result_items = getattr(g.mode, "result_items", None)
+        if result_items is not None:
+            return result_items(app)  # (a ring's places first)
         if g.computer is None:
             return RESULT_ITEMS
         return AGAIN_YOU_FIRST if computer_side(app) == NORTH else AGAIN_COMPUTER_FIRST
@@ -279,8 +262,9 @@ class Result(Menu):
         at = app.cursor
         if app.now < app.hold_until:
             app.cursor = -1
-        if g.ring:
-            g.layout.result(app, items)
+        result = getattr(g.mode, "result", None)
+        if result is not None:
+            result(app, items)
         elif at < 2:
             app.view.result(app, items)
         else:
@@ -369,12 +353,13 @@ class Settings(Menu):
 
 def game_menu_items(app):
     """Only what applies: Swap while the swap is offered, Agree draw between two players."""
-    if app.game.puzzle is not None:
-        return app.game.puzzle.menu(app)  # (a puzzle's own rows: kalaha.puzzles)
+    menu = getattr(app.game.mode, "menu", None)
+    if menu is not None:
+        return menu(app)  # (a puzzle's own rows: kalaha.puzzles)
     items = [("Back to game", GAME), ("Undo", "undo")]
     b = app.game.board
     # two people at one board: the swap and the draw; else (the computer plays) the hint
-    two = app.game.computer is None and not app.game.ring
+    two = app.game.computer is None and app.game.mode.two_sides
     if not two:
         items.append(("Hint", "hint"))
     items.append(("Moves", MOVES))

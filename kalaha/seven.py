@@ -138,10 +138,12 @@ def key(app, key):
         app.move_pit_cursor(1)
 
 
-# ----- the layout's hooks (kalaha.game.Game.layout; kalaha.screens.Playing calls them) ----------
+# ----- the mode's hooks (kalaha.game.Game.mode, as kalaha.sides has them) ---------------------
 
 modules = ("seven",)  # (kept on every screen while such a game is on: kalaha.screens.RESIDENT)
 names = SIDE_TITLES
+two_sides = True
+pit_keys = False  # (the bottom keys step a cursor: kalaha.seven's own board)
 
 
 def turn(app, delta):

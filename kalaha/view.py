@@ -133,8 +133,7 @@ class View:
             app.settings["hints"]
             and app.screen.shows_board
             and not app.screen.replays
-            and app.game.puzzle is None  # (they would give a puzzle away)
-            and not app.game.ring  # (its keys are the mover's pits alone)
+            and getattr(app.game.mode, "shows_hints", True)  # (not a puzzle's: they would give it away)
             and app.game.human_to_move()
             and app.sowing.path is None
             and not app.game.handover_at
@@ -339,9 +338,9 @@ class View:
         if replay:
             info, words = app.screen.info(), app.message or app.screen.footer_for(app)
         else:
-            info, words = (app.level if g.computer is not None else ""), self.footer(app, previewed)
-            if g.puzzle is not None:
-                info = g.puzzle.info(app)
+            info = getattr(g.mode, "info", None)
+            info = info(app) if info is not None else (app.level if g.computer is not None else "")
+            words = self.footer(app, previewed)
         board(app.frame, self.columns, b, c, viewer, cells, styles, labels, lit, info, sown, words)
 
     def sown_cell(self, app, previewed):
@@ -386,8 +385,9 @@ class View:
         if app.screen.replays:
             return app.screen.side_name(side)
         g = app.game
-        if g.puzzle is not None and side == g.computer:
-            return g.puzzle.title(app)  # ("Puzzle 12": kalaha.puzzles)
+        title = getattr(g.mode, "title", None)
+        if title is not None and side == g.computer:
+            return title(app)  # ("Puzzle 12": kalaha.puzzles)
         if g.clock is not None and not app.screen.ends_game:
             return "%s %s" % (SIDE_TITLES[side][0], self._clock_text(app, side))
         return g.side_name(side)
@@ -405,8 +405,9 @@ class View:
             letter = self.pit_letter(g, b.to_move)
             what = "%s%d %s" % (letter, previewed[1], self._preview_words(app, previewed))
             return ("push: " if app.pit_cursor >= 0 else "let go: ") + what
-        if g.puzzle is not None:
-            return g.puzzle.footer(app)  # (the goal: kalaha.puzzles)
+        footer = getattr(g.mode, "footer", None)
+        if footer is not None:
+            return footer(app)  # (a puzzle's goal: kalaha.puzzles)
         if app.thinker.thinking:
             return "Computer thinking"
         if b.to_move is None:

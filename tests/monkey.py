@@ -6,6 +6,8 @@ Host-only (tests/test_monkey.py). A session is seeded and reproducible: `Session
 
 import random
 
+from playout import puzzle_on
+
 from host.reading import app_lines
 from kalaha.app import App
 from kalaha.frame import Frame
@@ -59,10 +61,10 @@ class Session:
             self.app.tick(self.now)
             self.app.sounds.clear()
             name = screen_name(self.app.screen)
-            if self.app.game.puzzle is not None and name in ("Playing  ", "Menu Game gamemenu"):
+            if puzzle_on(self.app) is not None and name in ("Playing  ", "Menu Game gamemenu"):
                 name += " puzzle"  # (the board and its menu in the puzzle mode: kalaha.puzzles)
-            elif self.app.game.ring and name in ("Playing  ", "Menu Game gamemenu"):
-                name += " ring"  # (the same screens round a ring: kalaha.ringplay's layout)
+            elif not self.app.game.mode.two_sides and name in ("Playing  ", "Menu Game gamemenu"):
+                name += " ring"  # (the same screens round a ring: kalaha.ringplay's mode)
             self.screens.add(name)
 
     def tap(self, key, hold):
@@ -243,7 +245,7 @@ def fresh_frame(app):
 
 def ring_board(app):
     """The board of a game of 3-4 players in play, or None."""
-    return app.game.board if app.game.ring else None
+    return app.game.board if not app.game.mode.two_sides else None
 
 
 def saved_board(saved):
@@ -287,7 +289,7 @@ def check(session):
         if on_screen is not None and a.screen.shows_board and not a.screen.ends_game:
             if saved.mode == RING_MODE and ring is None:
                 pass
-            elif a.game.puzzle is not None and saved.mode != RING_MODE:
+            elif puzzle_on(a) is not None and saved.mode != RING_MODE:
                 # (a puzzle on the board: the saved game waits; a puzzle's turns are not saved)
                 pass
             elif list(replayed.cells) != list(on_screen.cells):

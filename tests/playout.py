@@ -84,3 +84,9 @@ def choose(app, label, frame):
             return
         app.turn(1)
     raise AssertionError("no menu item %r in %r" % (label, app_lines(app)))
+
+
+def puzzle_on(app):
+    """The puzzle on the app's board (its game's mode: kalaha.puzzles.Puzzle), or None."""
+    mode = app.game.mode
+    return mode if hasattr(mode, "turns") and hasattr(mode, "number") else None

@@ -7,6 +7,7 @@ import os
 from unittest import mock
 
 import pytest
+from playout import puzzle_on
 
 from tools import build, emulate
 
@@ -131,7 +132,8 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
     if level in (emulate.RING, emulate.RING6):
         ring_module = sys.modules["kalaha.ringplay"]
         ring = ring_module.RING
-        assert app.screen == GAME and app.game.ring and app.game.board.seats == 3 and ring.limit == 0
+        assert app.screen == GAME and not app.game.mode.two_sides
+        assert app.game.board.seats == 3 and ring.limit == 0
         assert app.game.board.pits == (6 if level == emulate.RING6 else 4)
         assert [ring_module.is_computer(seat) for seat in range(3)] == [False, True, True]
     else:
@@ -173,9 +175,9 @@ def test_the_emulated_puzzle_scenario_opens_puzzles_tries_one_wrong_then_right_a
             wait(60)
             app.key_up(step["key"])
         elif "mark" in step:
-            marks.append((step["mark"], app.game.puzzle.number if app.game.puzzle else None))
+            marks.append((step["mark"], puzzle_on(app).number if puzzle_on(app) else None))
         wait(5000 if "serial" in step else step.get("wait", 20))
-        if app.game.puzzle is not None and app.store.puzzles[0] not in tries[-1:]:
+        if puzzle_on(app) is not None and app.store.puzzles[0] not in tries[-1:]:
             tries.append(app.store.puzzles[0])  # (the wrong tries of the puzzle tried last)
     steps = ["puzzle %d" % n for n in range(2, 2 + emulate.PUZZLE_STEPS)]
     assert [name for name, _n in marks] == ["Puzzles", *steps, "Hint"]
@@ -183,7 +185,7 @@ def test_the_emulated_puzzle_scenario_opens_puzzles_tries_one_wrong_then_right_a
     assert tries == [0, 1, 0]  # (none, the wrong turn, then solved)
     assert puzzles.solved(app.store, 1) and app.screen == GAME
     last = puzzles.read(1 + emulate.PUZZLE_STEPS)
-    assert app.game.puzzle.number == last.number and app.hint_key == 5 + last.turns[0][0]
+    assert puzzle_on(app).number == last.number and app.hint_key == 5 + last.turns[0][0]
 
 
 def test_the_emulated_music_pushes_switch_the_music_off_and_on_in_the_game():

@@ -7,6 +7,7 @@ import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playout import puzzle_on
 
 from host.reading import app_lines as lines
 from kalaha import SWAP, Board, KalahaError, notation
@@ -260,7 +261,7 @@ def test_event_streams_keep_the_game_whole(events, two_players):
             for colour in app.pixels:
                 assert 0 <= colour <= 0xFFFFFF
             g = app.store.current
-            if g is not None and app.screen != RESULT and app.game.puzzle is None:  # (a puzzle: not saved)
+            if g is not None and app.screen != RESULT and puzzle_on(app) is None:  # (a puzzle: not saved)
                 saved = Board(**g.rules)
                 for m in g.moves:
                     saved.push(m)

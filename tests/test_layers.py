@@ -21,7 +21,7 @@ LAYERS = (
     ("picture", "kalaha.movelist kalaha.howto kalaha.tuneread kalaha.music"),  # (words, help and music)
     ("flow", "kalaha.game kalaha.screens kalaha.app kalaha.menus kalaha.setup kalaha.gamemenu"),
     ("flow", "kalaha.records kalaha.replay kalaha.ringplay"),
-    ("flow", "kalaha.puzzles"),  # (the puzzle set read from the drive, and the puzzle mode)
+    ("flow", "kalaha.puzzles kalaha.sides"),  # (the puzzle set and its mode; two sides, the default mode)
     ("front ends", "code hw"),  # the device's (hw.macropad, hw.startup ...)
     ("front ends", "host kalaha.__main__"),  # the host's: the command line, the simulator, the page
 )

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 from fits import TextCheck
-from playout import FRAME, Hands
+from playout import FRAME, Hands, puzzle_on
 
 from host.reading import app_lines, app_words, board_label, read_board, read_page
 from kalaha import puzzles
@@ -32,7 +32,7 @@ class Player(Hands):
         """Frames until no sowing shows and no wrong try waits to be taken back (nor its reply)."""
         a = self.app
         for _ in range(2000):
-            reply = a.game.puzzle is not None and a.game.puzzle.reply
+            reply = puzzle_on(a) is not None and puzzle_on(a).reply
             if a.sowing.path is None and not a.game.handover_at and not reply:
                 return
             self.frames()
@@ -90,7 +90,7 @@ def whole_turn_from(puzzle, pit):
 def open_puzzles(p):
     p.choose("Puzzles")
     p.frames(3)  # (their code imported in a frame of its own, the first puzzle read, shown)
-    assert p.app.screen == GAME and p.app.game.puzzle is not None
+    assert p.app.screen == GAME and puzzle_on(p.app) is not None
 
 
 def test_the_first_ten_puzzles_solved_in_order_each_said_right_with_its_theme():
@@ -147,7 +147,7 @@ def test_a_wrong_turn_is_said_answered_then_the_position_comes_back_and_the_hint
     a = p.app
     with TextCheck() as texts:
         open_puzzles(p)
-        puzzle = a.game.puzzle
+        puzzle = puzzle_on(a)
         hint_key = 5 + puzzle.turns[0][0]
         for tries in (1, 2):
             wrong = wrong_pit(puzzle)
@@ -190,7 +190,7 @@ def test_a_key_while_north_replies_brings_the_position_back_at_once():
     p = Player()
     a = p.app
     open_puzzles(p)
-    puzzle = a.game.puzzle
+    puzzle = puzzle_on(a)
     p.sow(whole_turn_from(puzzle, wrong_pit(puzzle)))
     assert a.game.board.to_move == 1 and puzzle.reply  # (North to reply: it thinks)
     p.press(0)
@@ -323,12 +323,12 @@ def test_the_game_menus_hint_and_a_puzzle_that_ends_the_game():
     p.frames()
     assert app_lines(a)[1:6] == ["> Back to puzzle", "Hint", "How to play", "Music on", "Main menu"]
     p.choose("Hint")
-    assert a.screen == GAME and a.hint_key == 5 + a.game.puzzle.turns[0][0]
+    assert a.screen == GAME and a.hint_key == 5 + puzzle_on(a).turns[0][0]
     # a puzzle whose answer empties a side ends the game: judged as a puzzle, no result screen
     n = next(n for n in range(1, COUNT + 1) if puzzles.THEMES[puzzles.read(n).theme] == "empty the side")
     a.turn(n - 1)
     p.frames(3)
-    p.sow(a.game.puzzle.turns[0])
+    p.sow(puzzle_on(a).turns[0])
     assert a.game.board.to_move is None and a.screen == GAME and p.info() == "Right!"
     assert p.store.current is None and p.store.stats == [0] * len(p.store.stats)
 
@@ -344,7 +344,7 @@ def test_the_hint_after_the_turns_first_sowing_lights_its_next_pit():
     p = Player()
     a = p.app
     open_puzzles(p)
-    puzzle = a.game.puzzle
+    puzzle = puzzle_on(a)
     answer = puzzle.turns[0]
     assert len(answer) == 2 and all(t[0] == answer[0] for t in puzzle.turns)
     menu_hint(p)
@@ -373,7 +373,7 @@ def test_the_hint_after_a_wrong_first_sowing_says_it_is_not_the_answer():
     open_puzzles(p)
     a.turn(2)
     p.frames(3)
-    puzzle = a.game.puzzle
+    puzzle = puzzle_on(a)
     wrong = next(
         k + 1
         for k in range(6)
@@ -395,14 +395,14 @@ def test_a_wrong_try_is_never_shown_as_right_while_it_is_sown_nor_after():
     p = Player()
     a = p.app
     open_puzzles(p)
-    puzzle = a.game.puzzle
+    puzzle = puzzle_on(a)
     p.sow(puzzle.turns[0])
     assert p.info() == "Right!" and app_words(a) == puzzles.THEMES[puzzle.theme]
     a.turn(1)
     a.turn(-1)
     p.frames(3)
     assert p.label() == "Puzzle 1" and p.info() == "solved"
-    puzzle = a.game.puzzle
+    puzzle = puzzle_on(a)
     wrong = wrong_pit(puzzle)
     said = "S%d loses %d seeds" % (wrong, puzzle.margin - puzzle.values[wrong - 1])
     for pit in whole_turn_from(puzzle, wrong):
@@ -425,20 +425,20 @@ def test_a_wrong_try_at_a_puzzle_solved_before_keeps_the_streak():
     a = p.app
     open_puzzles(p)
     for _ in (1, 2):
-        p.sow(a.game.puzzle.turns[0])
+        p.sow(puzzle_on(a).turns[0])
         p.press(0)
         p.frames(3)
     assert p.store.puzzles[3] == 2
     a.turn(-2)
     p.frames(3)
     assert p.label() == "Puzzle 1"
-    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
+    p.sow(whole_turn_from(puzzle_on(a), wrong_pit(puzzle_on(a))))
     p.settle()
     assert p.store.puzzles[3] == 2  # (a new puzzle's wrong try ends it: the others' tests)
     a.turn(2)
     p.frames(3)
     assert p.label() == "Puzzle 3"
-    p.sow(a.game.puzzle.turns[0])
+    p.sow(puzzle_on(a).turns[0])
     assert p.store.puzzles[3] == 3 and p.store.puzzles[5] == 3
     again = Store(MemoryFlash(p.store.flash.read()))  # (the journal replays the same)
     assert again.puzzles[3] == 3
@@ -483,10 +483,10 @@ def test_progress_survives_a_restart_and_the_first_unsolved_opens_first():
     a = p.app
     open_puzzles(p)
     for _solved in (1, 2):
-        p.sow(a.game.puzzle.turns[0])
+        p.sow(puzzle_on(a).turns[0])
         p.press(0)
         p.frames(3)
-    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
+    p.sow(whole_turn_from(puzzle_on(a), wrong_pit(puzzle_on(a))))
     p.settle()
     # the power goes: a new app on the same flash (the journal), then once more after a compaction
     image = p.store.flash.read()
@@ -506,7 +506,7 @@ def test_progress_survives_a_restart_and_the_first_unsolved_opens_first():
     # a second wrong try after the restart: the hint
     q.app.turn(1)
     q.frames(3)
-    q.sow(whole_turn_from(q.app.game.puzzle, wrong_pit(q.app.game.puzzle)))
+    q.sow(whole_turn_from(puzzle_on(q.app), wrong_pit(puzzle_on(q.app))))
     q.settle()
     q.frames()
     assert app_words(q.app) == "Hint: the green key"
@@ -536,17 +536,17 @@ def test_a_puzzle_saves_no_move_of_the_game_waiting_and_leaving_lets_its_code_go
     p.frames()
     p.choose("Main menu")
     open_puzzles(p)
-    p.sow(whole_turn_from(a.game.puzzle, wrong_pit(a.game.puzzle)))
+    p.sow(whole_turn_from(puzzle_on(a), wrong_pit(puzzle_on(a))))
     p.settle()
     assert p.store.current.moves == moves  # the puzzle's sowings are not the game's
     a.click()
     p.frames()
     p.choose("Main menu")
-    assert a.screen == MENU and a.game.puzzle is None and "kalaha.puzzles" not in sys.modules
+    assert a.screen == MENU and puzzle_on(a) is None and "kalaha.puzzles" not in sys.modules
     assert "> Puzzles" in app_lines(a)  # (the main menu's cursor where it was, not at its top)
     assert a.game.board is None  # (no game on: not the puzzle's board, the saved game waits)
     p.choose("Continue")
-    assert a.screen == GAME and list(a.game.board.cells) == cells and a.game.puzzle is None
+    assert a.screen == GAME and list(a.game.board.cells) == cells and puzzle_on(a) is None
     # and the saved data from before the puzzles (no progress in it) loads as none solved
     old = Store(MemoryFlash(p.store.flash.read()))
     old.puzzles = bytearray()  # (a snapshot from before writes none)
@@ -610,7 +610,7 @@ def test_the_push_into_puzzles_imports_their_code_in_a_frame_of_its_own_that_dra
         p.frames()
     assert loaded == ["kalaha.puzzles"] and not a.frame.drawn and a.screen == MENU
     p.frames()  # (the first puzzle read: nothing drawn)
-    assert not a.frame.drawn and a.screen == MENU and a.game.puzzle is None
+    assert not a.frame.drawn and a.screen == MENU and puzzle_on(a) is None
     with Imports() as loaded:
         p.frames()
     assert loaded == [] and a.screen == GAME and p.label() == "Puzzle 1"
@@ -625,7 +625,7 @@ def test_the_push_into_puzzles_imports_their_code_in_a_frame_of_its_own_that_dra
     p.frames(3)
     p.choose("Back")
     p.frames(5)
-    assert a.screen == MENU and a.game.puzzle is None
+    assert a.screen == MENU and puzzle_on(a) is None
 
 
 def test_the_puzzle_file_is_found_from_the_apps_folder_and_a_missing_one_said(tmp_path, monkeypatch):
@@ -650,7 +650,7 @@ def test_the_puzzle_file_is_found_from_the_apps_folder_and_a_missing_one_said(tm
         with TextCheck() as texts:
             q.choose("Puzzles")
             q.frames(3)
-            assert q.app.screen == MENU and q.app.game.puzzle is None
+            assert q.app.screen == MENU and puzzle_on(q.app) is None
             assert app_lines(q.app)[-1].strip() == words
             assert texts.take() == []
         p.app.root = str(tmp_path) + os.sep
@@ -661,5 +661,5 @@ def test_the_puzzle_file_is_found_from_the_apps_folder_and_a_missing_one_said(tm
             assert texts.take() == []
         assert shown_cells(p.app) == puzzles.read(1, here + os.sep + puzzles.FILE).cells
         p.frames(300)  # (said once: the knob's puzzle is not asked for again)
-        assert app_words(p.app) == goal(p.app.game.puzzle)
+        assert app_words(p.app) == goal(puzzle_on(p.app))
         p.app.root = here + os.sep

@@ -156,9 +156,8 @@ def held_wrongly(app, loaded=(), rows=RESIDENT):
     g = app.game
     if g.clock is not None:
         ok.add("clock")
-    if g.layout is not None:
-        ok.update(g.layout.modules)
-    ring = g.ring or screen.module == "ringplay"  # (a game of 3-4 players, or its setup)
+    ok.update(g.mode.modules)
+    ring = not g.mode.two_sides or screen.module == "ringplay"  # (a game of 3-4 players, or its setup)
     if app.thinker.hinting and not ring:
         ok.add("hint")
     if screen.ends_game and not ring:
@@ -288,7 +287,7 @@ def let_go_wrongly(key, clock=False, seven=False):
     app = App(welcome=False)
     if seven:
         app.game.board = Board(pits=7)
-        app.game.layout = kalaha.seven
+        app.game.mode = kalaha.seven
     if clock:
         app.game.clock = object()
     for name in TABLED:
