@@ -2,12 +2,12 @@
 plays it (the device's own Thinker), a plain search's turn, depth by depth, and the exact solver.
 """
 
-from kalaha.ai import Search
-from kalaha.board import SOUTH
-from kalaha.thinking import Thinker
+from kalaha.rules.board import SOUTH
+from kalaha.search.ai import Search
+from kalaha.search.thinking import Thinker
 
-# Nodes a slice here: the search's result never depends on the slice size (kalaha.ai), so the
-# host takes big slices where the device takes kalaha.thinking.SLICE_NODES.
+# Nodes a slice here: the search's result never depends on the slice size (kalaha.search.ai), so the
+# host takes big slices where the device takes kalaha.search.thinking.SLICE_NODES.
 HOST_SLICE = 1 << 20
 
 
@@ -28,7 +28,7 @@ def think(search, board, slice_nodes=256, **options):
 
 
 def device_player(table=None):
-    """The device's computer player for the host: its kalaha.thinking.Thinker with the endgame
+    """The device's computer player for the host: its kalaha.search.thinking.Thinker with the endgame
     table `table` (or None) checked whole, as the device's is once its quiet frames have checked
     it. It may be kept between turns: a turn's first search starts with an empty transposition
     table on the device too, so a turn depends on its position alone."""
@@ -40,13 +40,13 @@ def device_player(table=None):
 
 def device_turn(player, board, level, seed=1):
     """The computer's whole turn from `board` at `level` exactly as the device plays it: `player`
-    (device_player) driven as kalaha.app.App drives it, start_move then move() until it has
+    (device_player) driven as kalaha.flow.app.App drives it, start_move then move() until it has
     decided, again for each extra turn's sowing (the table's root decision where the level uses
     the table and it covers the board, else the search, with the table once checked; an extra
     turn's next sowing from the search's line, or a search with what the turn has left).
 
     The clock stands still, so the time cap never binds: the levels' node budgets are what the
-    device completes within its cap (kalaha.ai.LEVELS), and a turn is the same on every machine.
+    device completes within its cap (kalaha.search.ai.LEVELS), and a turn is the same on every machine.
     `seed`: the device's count of games started (Easy's and Medium's noise).
     `board` is left as it was. Returns (pits, score, depth, nodes, exact): the first sowing's
     score and depth (the table's margin in seeds and 0 when exact, its decision), the turn's nodes.
@@ -124,7 +124,7 @@ def solve(board, search=None, table=None, give_up=None):
     """Exact perfect-play margin (South's store minus North's at the end) from `board`.
 
     Both sides play to maximise their own final margin. The work grows fast with the seeds in
-    play; an endgame table (kalaha.endgame) ends every line once few seeds are left.
+    play; an endgame table (kalaha.search.endgame) ends every line once few seeds are left.
     give_up(search), asked every 65,536 nodes: True stops the search, and solve returns None.
     """
     search = search or Search(tt_bits=16)

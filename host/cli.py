@@ -8,9 +8,9 @@ import json
 import os
 import sys
 
-from kalaha import notation
-from kalaha.board import SIDE_NAMES, Board, KalahaError
-from kalaha.perft import perft
+from kalaha.rules import notation
+from kalaha.rules.board import SIDE_NAMES, Board, KalahaError
+from kalaha.rules.perft import perft
 
 
 class CliError(Exception):
@@ -59,7 +59,7 @@ def _rule_flags(parser):
 
 
 def _player_flags(parser):
-    """Games of 2-4 players round one ring (kalaha.ring): without --players, the classic game."""
+    """Games of 2-4 players round one ring (kalaha.rules.ring): without --players, the classic game."""
     parser.add_argument(
         "--players",
         type=whole_number(2, 4, "--players"),
@@ -75,7 +75,7 @@ def _player_flags(parser):
 
 def _ring(args, record=""):
     """The --players game after `record`."""
-    from kalaha.ring import CAPTURE_NAMES, RingBoard, RingError
+    from kalaha.rules.ring import CAPTURE_NAMES, RingBoard, RingError
 
     if args.empty_capture or args.alga or args.swap:
         raise CliError("--empty-capture, --alga and --swap are two-player rules, not for --players")
@@ -234,9 +234,9 @@ def play_main(argv=None, inp=input, out=sys.stdout):
     """A terminal game: you against the computer (or two players). Returns the exit status."""
     from host.analysis import best_turn, device_player
     from host.cli_ai import endgame_table
-    from kalaha.ai import LEVEL_NAMES
-    from kalaha.board import SWAP
-    from kalaha.notation import parse_turn
+    from kalaha.rules.board import SWAP
+    from kalaha.rules.notation import parse_turn
+    from kalaha.search.ai import LEVEL_NAMES
 
     try:
         args = _play_parser().parse_args(sys.argv[1:] if argv is None else argv)

@@ -9,9 +9,9 @@ import sys
 import time
 
 from host.analysis import device_player, device_turn, search_turn, solve
-from kalaha import notation
-from kalaha.ai import LEVEL_NAMES, Search
-from kalaha.board import Board
+from kalaha.rules import notation
+from kalaha.rules.board import Board
+from kalaha.search.ai import LEVEL_NAMES, Search
 
 BENCH_POSITIONS = (
     ("opening", ""),
@@ -30,7 +30,7 @@ SOLVE_SECONDS = 120  # solve's default limit: 36 seeds in play take seconds, the
 
 def endgame_table(path, board):
     """The endgame table for `board`'s rules (the file make device builds, or `path`), or None."""
-    from kalaha.endgame import open_table
+    from kalaha.search.endgame import open_table
 
     table, _why = open_table(path or table_path())
     if table is None or not table.rules_match(board):
@@ -116,8 +116,8 @@ def add_ai_commands(sub, rule_flags, make_board, cli_error, whole_number, player
     p.set_defaults(func=cmd_move)
 
     def ring_move(args, out):
-        """move --players N: the computer's whole turn in a game round the ring (kalaha.ring_ai)."""
-        from kalaha.ring_ai import best_turn as ring_turn
+        """move --players N: the computer's whole turn in a game round the ring (kalaha.search.ring_ai)."""
+        from kalaha.search.ring_ai import best_turn as ring_turn
 
         if args.position is not None or args.depth:
             raise cli_error("with --players: a record and --level or --nodes (no --position, --depth)")

@@ -7,9 +7,10 @@ import json
 import os
 import sys
 
-from kalaha import notation, puzzles
-from kalaha.board import NORTH, SOUTH, Board, KalahaError
-from kalaha.notation import parse_turn
+from kalaha.flow import puzzles
+from kalaha.rules import notation
+from kalaha.rules.board import NORTH, SOUTH, Board, KalahaError
+from kalaha.rules.notation import parse_turn
 
 PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "kalaha", "puzzles.txt")
 HELP = (
@@ -109,7 +110,7 @@ def _table(board):
 def north_reply(board, table):
     """North's best whole turn on `board` from the endgame table, and South's final margin after
     it with perfect play: (pits, margin), or None where the table does not cover the board."""
-    from kalaha.endgame import best_root_move
+    from kalaha.search.endgame import best_root_move
 
     if table is None or board.to_move != NORTH or not table.applies(board):
         return None

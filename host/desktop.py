@@ -1,6 +1,6 @@
 """The desktop simulator: a window that looks like the MacroPad, or a headless script runner.
 
-Host-only. The OLED shows the app's frame (kalaha.frame) pixel for pixel, the same bytes the
+Host-only. The OLED shows the app's frame (kalaha.picture.frame) pixel for pixel, the same bytes the
 MacroPad sends to its panel; keys, pixels and the encoder are drawn with pygame. Never copied to
 the device.
 
@@ -86,11 +86,12 @@ def parse_script(text):
 
 
 class FileFlash:
-    """The device's 4 KB of nvm kept in a file, with the same write rule (kalaha.memflash.MemoryFlash)."""
+    """The device's 4 KB of nvm kept in a file, with the same write rule
+    (kalaha.saved.memflash.MemoryFlash)."""
 
     def __init__(self, path):
-        from kalaha.memflash import MemoryFlash
-        from kalaha.store import SIZE
+        from kalaha.saved.journal import SIZE
+        from kalaha.saved.memflash import MemoryFlash
 
         self.path = path
         self.note = ""  # a file of another size than the nvm's, said on stderr by the simulator
@@ -157,13 +158,13 @@ MUSIC_VOLUME = 0.3  # as the device's music is under its beeps
 
 
 class Speaker:
-    """The background music through pygame's mixer: the device's notes (kalaha.music) as a
+    """The background music through pygame's mixer: the device's notes (kalaha.picture.music) as a
     triangle wave, each pitch made once. The mixer starts with the music; without an audio
     device it stays silent. `played`: every (time, Hz) pressed and (time, 0) released."""
 
     def __init__(self, pygame):
         self.pygame = pygame
-        self.player = None  # kalaha.music.Music while the settings' music is on
+        self.player = None  # kalaha.picture.music.Music while the settings' music is on
         self.mixer = None  # True once the mixer runs, False when it cannot
         self.tones = {}  # Hz -> pygame Sound
         self.channel = None
@@ -173,7 +174,7 @@ class Speaker:
         if self.player is None:
             if not app.settings["music"]:
                 return
-            from kalaha.music import TUNES_FILE, open_music
+            from kalaha.picture.music import TUNES_FILE, open_music
 
             self.player = open_music(os.path.join(ROOT, TUNES_FILE))
         hz = self.player.step(app, now)
@@ -226,7 +227,7 @@ class Simulator:
         import pygame
 
         from hw.layout import MACROPAD
-        from kalaha.app import App
+        from kalaha.flow.app import App
 
         self.pygame = pygame
         pygame.display.init()
@@ -240,8 +241,8 @@ class Simulator:
         self.window = pygame.display.set_mode((WIDTH * num // den, HEIGHT * num // den))
         self.oled = pygame.Surface((128, 64))
         self._oled_shows = None  # (frame bytes, turned) the surface was made from
-        from kalaha.memflash import MemoryFlash
-        from kalaha.store import Store
+        from kalaha.saved.memflash import MemoryFlash
+        from kalaha.saved.store import Store
 
         # Saved data: a file (like the device's nvm); headless runs keep it in memory unless
         # --data names a file.
@@ -250,7 +251,7 @@ class Simulator:
             sys.stderr.write(flash.note)
         # The help pages open on a first start: a new data file, not a headless run's memory.
         from host.cli_ai import table_path
-        from kalaha.endgame import open_table
+        from kalaha.search.endgame import open_table
 
         endgame, _why = open_table(table_path())  # the file make device puts on the drive
         if endgame is not None:

@@ -7,16 +7,16 @@ import random
 from math import isqrt
 
 from host.analysis import best_turn, device_player
-from kalaha import notation
-from kalaha.ai import LEVEL_NAMES, LEVELS, Search
-from kalaha.board import NORTH, SOUTH, Board, KalahaError
+from kalaha.rules import notation
+from kalaha.rules.board import NORTH, SOUTH, Board, KalahaError
+from kalaha.search.ai import LEVEL_NAMES, LEVELS, Search
 
 
 def make_player(spec, table=None):
     """'easy'..'expert', 'depth=N' or 'nodes=N' -> a function(board, seed) -> (pits, depth, nodes).
 
     A level plays the device's whole turn (host.analysis.device_turn: the device's own thinker,
-    kept for the match as the device keeps it between games) with `table` (kalaha.endgame) as
+    kept for the match as the device keeps it between games) with `table` (kalaha.search.endgame) as
     the device would have it; depth=N and nodes=N are plain searches, the table at their leaves.
     """
     if spec in LEVEL_NAMES:
@@ -203,6 +203,36 @@ def from_first_turns(a, b, rules=None, seed=1):
 
 # The levels' ladder, each against the one below it (issue 23: each should win 70% or more).
 RUNGS = (("medium", "easy"), ("strong", "medium"), ("expert", "strong"))
+
+
+def seeds_in_pits(b):
+    """The seeds in both rows: what the endgame table and the quality sets count."""
+    return sum(b.row(SOUTH)) + sum(b.row(NORTH))
+
+
+def positions(count, low, high, seed, levels=LEVEL_NAMES):
+    """Positions from games between random `levels` (the device's thinker, no table), `low`..`high`
+    seeds in the pits, 2+ moves in: the sets the quality figures and the exact solver's timing use."""
+    rng = random.Random(seed)
+    out = []
+    player = device_player()  # (the device's thinker, no table)
+    while len(out) < count:
+        b = Board()
+        for _ in range(rng.randint(2, 6)):
+            if b.to_move is None:
+                break
+            b.push(rng.choice([m for m in b.legal_moves() if m]))
+        pair = (rng.choice(levels), rng.choice(levels))
+        while b.to_move is not None and len(out) < count:
+            n = seeds_in_pits(b)
+            if n < low:
+                break
+            if n <= high and len([m for m in b.legal_moves() if m]) > 1 and rng.random() < 0.3:
+                out.append(b.copy())
+            pits, *_ = best_turn(b, player, level=pair[b.to_move], seed=rng.randint(1, 1 << 20))
+            for pit in pits:
+                b.push(pit)
+    return out
 
 
 def two_sigma_permille(score_permille, games):

@@ -2,7 +2,7 @@
 each key shows. Host-only (tests, the simulator, the memory check's driver).
 """
 
-from kalaha.draw import (
+from kalaha.picture.draw import (
     _DOWN,
     _MARK_X,
     _UP,
@@ -16,8 +16,8 @@ from kalaha.draw import (
     STORE_X,
     STORE_Y,
 )
-from kalaha.frame import CHAR, COLUMNS, PAGES, PIT_H, PIT_W, TEXT_X, WIDTH, _digit_column
-from kalaha.glyphs import TEXT
+from kalaha.picture.frame import CHAR, COLUMNS, PAGES, PIT_H, PIT_W, TEXT_X, WIDTH, _digit_column
+from kalaha.picture.glyphs import TEXT
 
 _GLYPHS = {}
 for _code in range(95):
@@ -43,7 +43,7 @@ def read_page(buf, page, x=TEXT_X, columns=COLUMNS):
 
 def read_lines(buf, x=TEXT_X):
     """Every page's text, top to bottom; a line drawn inverted (a menu's chosen row) reads
-    with "> " before it, and a scroll mark (kalaha.draw.list_line) as "^" or "v" after its
+    with "> " before it, and a scroll mark (kalaha.picture.draw.list_line) as "^" or "v" after its
     20th character."""
     out = []
     for page in range(PAGES):
@@ -109,7 +109,7 @@ def read_number(buf, x, y, scale, width, dark=False):
 
 
 def read_figures_line(buf, page):
-    """A line drawn by kalaha.draw.figures_line: [the name, then its numbers]."""
+    """A line drawn by kalaha.picture.draw.figures_line: [the name, then its numbers]."""
     dark = inverted(buf, page, 0, WIDTH)
     out = [read_page(buf, page, columns=6).split(" ")[0]]
     x = FIGURES_X
@@ -202,8 +202,8 @@ def screen_kind(buf):
 
 def read_seven_pit(buf, place):
     """The count in a seven-pit board's box at view place `place` (0..6 the top row from the
-    left, 7..13 the bottom row: kalaha.seven), and whether it is the chosen (inverted) one."""
-    from kalaha.seven import BOX_PITCH, BOX_W, BOX_X, PITS, ROWS_PAGE
+    left, 7..13 the bottom row: kalaha.flow.seven), and whether it is the chosen (inverted) one."""
+    from kalaha.flow.seven import BOX_PITCH, BOX_W, BOX_X, PITS, ROWS_PAGE
 
     x = BOX_X + (place % PITS) * BOX_PITCH
     y = (ROWS_PAGE + (place // PITS) * 2) * 8
@@ -212,7 +212,7 @@ def read_seven_pit(buf, place):
 
 
 def read_seven(buf):
-    """A seven-pit board (kalaha.seven) read back: (14 counts by view place, None where none
+    """A seven-pit board (kalaha.flow.seven) read back: (14 counts by view place, None where none
     reads; the top store and the bottom store, each None when its line is no store's; the
     place of the inverted box, -1 for none; the stores' marks: where the last seed fell)."""
     counts = []

@@ -5,10 +5,11 @@ from binascii import crc32, hexlify, unhexlify
 
 from host.deviceclock import DeviceClock
 from hw.layout import MACROPAD
-from kalaha.draw import PANEL_X
-from kalaha.frame import Frame
-from kalaha.memflash import MemoryFlash
-from kalaha.store import SIZE, Store
+from kalaha.picture.draw import PANEL_X
+from kalaha.picture.frame import Frame
+from kalaha.saved.journal import SIZE
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 FRAME_MS = 20  # the page ticks the app every 20 ms, as the simulator steps (host/desktop.py)
 
@@ -86,7 +87,7 @@ class Web:
     physical keys' order, the display's turn, the sounds and the saved image."""
 
     def __init__(self, image="", endgame=None):
-        from kalaha.app import App
+        from kalaha.flow.app import App
 
         # The page plays as the device does: its frames' work (the device's clock,
         # host.deviceclock), so the page and the simulator play the device's moves.
@@ -105,7 +106,7 @@ class Web:
         self.down_view = [-1] * 12  # the view key each held physical key pressed
         self.now = 0
         self.table = None  # the endgame table being checked (open_table), until the app has it
-        self.player = None  # kalaha.music.Music while the settings' music is on
+        self.player = None  # kalaha.picture.music.Music while the settings' music is on
 
     # ----- input: physical keys, as the simulator takes them ----------------------------------
 
@@ -140,7 +141,7 @@ class Web:
     def open_table(self, path):
         """Open the endgame table the page fetched to `path`; it is checked a piece at a time
         (check_table) before the app gets it. Returns why not ("" when opened)."""
-        from kalaha.endgame import open_table
+        from kalaha.search.endgame import open_table
 
         self.table, why = open_table(path)
         return why
@@ -205,13 +206,13 @@ class Web:
 
     def music(self):
         """The music's change this frame (call after tick): "HZ" to press a note (the one
-        sounding released), "0" to release it, "" for none. kalaha.music steps the notes, as on
+        sounding released), "0" to release it, "" for none. kalaha.picture.music steps the notes, as on
         the device; imported only while the music is on."""
         app = self.app
         if self.player is None:
             if not app.settings["music"]:
                 return ""
-            from kalaha.music import open_music
+            from kalaha.picture.music import open_music
 
             self.player = open_music()
         hz = self.player.step(app, self.now)
@@ -255,7 +256,7 @@ class Web:
     def board_twin(self, f):
         """A board of two sides as text: each side's name (marked when it moves), store and pits
         (pit 1 first), then the words beside the stores."""
-        from kalaha.board import SIDE_NAMES
+        from kalaha.rules.board import SIDE_NAMES
 
         app = self.app
         b, cells, viewer = app.view.shown(app)

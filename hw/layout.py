@@ -3,7 +3,7 @@
 One mapping for the MacroPad and the desktop simulator, so both turn and mirror alike.
 """
 
-# The app's view keys (kalaha.app): 0..5 the opponent's pits, 6..11 yours, counted row by
+# The app's view keys (kalaha.flow.app): 0..5 the opponent's pits, 6..11 yours, counted row by
 # row. Held the usual way a physical key is its view key (key 0 top-left, pixel index = key
 # number); a two-player game turns the device around for North: the display rotates 180
 # degrees and physical key k is then view key 11 - k.

@@ -84,7 +84,7 @@ class Sound:
                 music.close()
                 self.music = None
                 forget("hw.music")
-                forget("music")
+                forget("picture.music")
         elif app.settings["music"]:
             from hw.music import Voice
 
@@ -226,7 +226,7 @@ def frames():
         # the time the tick and the housekeeping below are given.
         sound.play(app, now)
         # Show what the last tick made, then tick: the thinking slices can then use what is
-        # left of the frame's time (kalaha.thinking.THINK_FRAME_MS, counted from `ticks`).
+        # left of the frame's time (kalaha.search.thinking.THINK_FRAME_MS, counted from `ticks`).
         # The pixels are sent only when one changed (a show takes a share of the frame).
         changed = False
         for k in range(12):

@@ -1,4 +1,4 @@
-"""The MacroPad's background music: kalaha.music's notes pressed on the beeps' synthesizer, one
+"""The MacroPad's background music: kalaha.picture.music's notes pressed on the beeps' synthesizer, one
 reused note, softer and rounder than the beeps. Imported by hw/macropad.py only while music is on.
 """
 
@@ -6,13 +6,13 @@ from array import array
 
 import synthio
 
-from kalaha.music import TUNES_FILE, Music
+from kalaha.picture.music import TUNES_FILE, Music
 
 AMPLITUDE = 0.3  # under the beeps (1.0): they must still be heard
 
 
 class Voice(Music):
-    """The tune read into a bytearray (kalaha.music), its notes pressed on one Note: nothing
+    """The tune read into a bytearray (kalaha.picture.music), its notes pressed on one Note: nothing
     allocated per note, and a frame without a note's start or end only compares the clock."""
 
     def __init__(self, synth):

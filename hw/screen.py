@@ -1,4 +1,4 @@
-"""The OLED: the app's frame (kalaha.frame) sent to the SH1106 through the display's own bus.
+"""The OLED: the app's frame (kalaha.picture.frame) sent to the SH1106 through the display's own bus.
 
 Shared by the MacroPad and the tests' stand-ins; needs only a display with a `bus` (FourWire).
 displayio draws nothing: its refresh is off and its group empty.

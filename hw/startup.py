@@ -3,7 +3,7 @@ made once, the first picture shown. hw/macropad.py imports it, runs start() and 
 code is not needed again.
 """
 
-from kalaha.store import SIZE
+from kalaha.saved.journal import SIZE
 
 # The store's 4 KB image, taken first: once the rest of the game is imported, the heap may
 # no longer have 4 KB in one piece. (The store keeps it, and the class of its flash below.)
@@ -18,11 +18,11 @@ import supervisor  # noqa: E402
 
 from hw.layout import MACROPAD  # noqa: E402
 from hw.screen import Oled  # noqa: E402
-from kalaha.app import App  # noqa: E402
 from kalaha.compat import TICKS_WRAP  # noqa: E402
-from kalaha.endgame import CHUNK as TABLE_CHUNK  # noqa: E402
-from kalaha.endgame import open_table  # noqa: E402
-from kalaha.store import Store  # noqa: E402
+from kalaha.flow.app import App  # noqa: E402
+from kalaha.saved.store import Store  # noqa: E402
+from kalaha.search.endgame import CHUNK as TABLE_CHUNK  # noqa: E402
+from kalaha.search.endgame import open_table  # noqa: E402
 
 # (here, not in hw/macropad.py: only start-up reads them, and its names are let go with it)
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
@@ -30,7 +30,7 @@ ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
 
 
 class NvmFlash:
-    """The 4 KB of microcontroller.nvm as the store's flash (see kalaha/store.py for why)."""
+    """The 4 KB of microcontroller.nvm as the store's flash (see kalaha/saved/store.py for why)."""
 
     def __init__(self, nvm):
         self.nvm = nvm
@@ -50,7 +50,7 @@ class NvmFlash:
 def open_store():
     nvm = microcontroller.nvm
     if nvm is None or len(nvm) < SIZE:
-        from kalaha.memflash import MemoryFlash  # (only then: its code stays off the heap)
+        from kalaha.saved.memflash import MemoryFlash  # (only then: its code stays off the heap)
 
         store = Store(MemoryFlash(), STORE_IMAGE)
         store.message = "no nvm: not saved"
@@ -100,8 +100,8 @@ def start():
     # The menus' actions, imported here rather than at the first menu item chosen: an import
     # takes a frame's whole time on the device (App.go lets them go in games). Not
     # under a first start's help: its pages have the heap then (App.act imports them later).
-    if app.screen.module == "menus":
-        __import__("kalaha.menus")
+    if app.screen.module == "flow.menus":
+        __import__("kalaha.flow.menus")
     # The first picture, whole, before the loop.
     t = supervisor.ticks_ms()
     oled.show(app.frame, False)

@@ -6,9 +6,9 @@ Pure logic, integers only; never imports hardware modules (those live in hw/).
 import sys
 
 # The host's API (`from kalaha import Board`). CircuitPython imports each module where it is
-# used, so that a game of 3-4 players can let kalaha.board go (kalaha.app.App.go).
+# used, so that a game of 3-4 players can let kalaha.rules.board go (kalaha.flow.app.App.go).
 if sys.implementation.name != "circuitpython":
-    from kalaha.board import (
+    from kalaha.rules.board import (
         NORTH,
         SIDE_NAMES,
         SOUTH,

@@ -21,14 +21,13 @@ except ImportError:  # a build without binascii: the same CRC in Python
 
 def forget(module):
     """Let a module go (its entry in sys.modules and its name in its package), so the heap gets
-    its code back once nothing else holds it: a module of kalaha by its own name ("hint", as
-    kalaha.screens.RESIDENT names them), another by its whole ("hw.music")."""
+    its code back once nothing else holds it: a module of kalaha by its name there ("search.hint",
+    as kalaha.flow.screens.RESIDENT names them), another by its whole ("hw.music")."""
     import sys
 
-    package = "kalaha"
-    name = module
-    if "." in module:
-        package, _dot, name = module.rpartition(".")
+    if not (module.startswith("kalaha.") or module.startswith("hw.")):
+        module = "kalaha." + module
+    package, _dot, name = module.rpartition(".")
     parent = sys.modules.get(package)
     loaded = parent.__dict__.get(name) if parent is not None else None
     if loaded is None:

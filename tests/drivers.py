@@ -1,4 +1,4 @@
-"""The tests' drivers of whole sessions through kalaha.app.App (CPython): a player's hands on
+"""The tests' drivers of whole sessions through kalaha.flow.app.App (CPython): a player's hands on
 two-player games, against the computer and round the ring, and the skips of optional packages."""
 
 import os
@@ -9,11 +9,11 @@ import pytest
 from playout import Hands
 
 from host.reading import app_lines as lines
-from kalaha.app import App
-from kalaha.memflash import MemoryFlash
-from kalaha.screens import GAME
-from kalaha.store import Store
-from kalaha.view import view_key_of_pit
+from kalaha.flow.app import App
+from kalaha.flow.screens import GAME
+from kalaha.picture.view import view_key_of_pit
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 
 class Driver(Hands):
@@ -66,7 +66,7 @@ def play_some(d, n, seed=1):
 
 class RingDriver(Hands):
     def __init__(self, flash=None):
-        for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring"):
+        for name in ("kalaha.flow.ringplay", "kalaha.search.ring_ai", "kalaha.rules.ring"):
             sys.modules.pop(name, None)  # (a fresh device: no setup kept from another test)
         Hands.__init__(self, App(store=Store(MemoryFlash(flash)), welcome=False))
 
@@ -86,7 +86,7 @@ class RingDriver(Hands):
 
     def setup(self, players=3, computers=("Orange", "Violet"), level="easy"):
         self.choose("3-4 players")
-        rp = sys.modules["kalaha.ringplay"]
+        rp = sys.modules["kalaha.flow.ringplay"]
         while not lines(self.app)[1].endswith(": %d" % players):
             self.choose("Players")
         self.choose_computers(rp, players, computers)

@@ -6,12 +6,12 @@ on screen. Host-only (tests/test_fits.py, tests/test_monkey.py).
 import sys
 
 from host.reading import read_page
-from kalaha import draw
-from kalaha.frame import CHAR, WIDTH, Frame
+from kalaha.picture import draw
+from kalaha.picture.frame import CHAR, WIDTH, Frame
 
 
 class TextCheck:
-    """Patches kalaha.frame.Frame.text and kalaha.draw.split (and the modules that took it by
+    """Patches kalaha.picture.frame.Frame.text and kalaha.picture.draw.split (and the modules that took it by
     name, now and when imported again) to note every text that does not fit."""
 
     def __init__(self):

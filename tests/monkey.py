@@ -9,10 +9,11 @@ import random
 from playout import puzzle_on
 
 from host.reading import app_lines
-from kalaha.app import App
-from kalaha.frame import Frame
-from kalaha.memflash import MemoryFlash
-from kalaha.store import RING_MODE, Store
+from kalaha.flow.app import App
+from kalaha.picture.frame import Frame
+from kalaha.saved.journal import RING_MODE
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 FRAME = 20  # ms a frame, as the device's loop runs
 
@@ -25,7 +26,7 @@ def screen_name(screen):
     """A screen's name for the count of screens reached: its class, and its heading if any."""
     heading = getattr(screen, "heading", "")
     module = getattr(screen, "module", None) or ""
-    if type(screen).__name__ == "Confirm" and module != "ringplay":
+    if type(screen).__name__ == "Confirm" and module != "flow.ringplay":
         module = ""  # (a question holds the row of the screen that asked it)
     return "%s %s %s" % (type(screen).__name__, heading, module.rpartition(".")[2])
 
@@ -62,9 +63,9 @@ class Session:
             self.app.sounds.clear()
             name = screen_name(self.app.screen)
             if puzzle_on(self.app) is not None and name in ("Playing  ", "Menu Game gamemenu"):
-                name += " puzzle"  # (the board and its menu in the puzzle mode: kalaha.puzzles)
+                name += " puzzle"  # (the board and its menu in the puzzle mode: kalaha.flow.puzzles)
             elif not self.app.game.mode.two_sides and name in ("Playing  ", "Menu Game gamemenu"):
-                name += " ring"  # (the same screens round a ring: kalaha.ringplay's mode)
+                name += " ring"  # (the same screens round a ring: kalaha.flow.ringplay's mode)
             self.screens.add(name)
 
     def tap(self, key, hold):
@@ -251,12 +252,12 @@ def ring_board(app):
 def saved_board(saved):
     """The saved game replayed by its rules: (cells, the board), or raise."""
     if saved.mode == RING_MODE:
-        from kalaha.ring import RingBoard
+        from kalaha.rules.ring import RingBoard
 
         r = saved.rules
         board = RingBoard(r["seats"], r["pits"], r["seeds"], r["capture_from"], saved.clocks[0])
     else:
-        from kalaha.board import Board
+        from kalaha.rules.board import Board
 
         board = Board(**saved.rules)
     for m in saved.moves:
@@ -309,8 +310,8 @@ def shadowed_methods(obj):
 
 def finished_games(seed):
     """Saved data with finished games of every kind (a replay has something to show)."""
-    from kalaha.board import Board
-    from kalaha.ring import RingBoard
+    from kalaha.rules.board import Board
+    from kalaha.rules.ring import RingBoard
 
     rng = random.Random(seed)
     s = Store(MemoryFlash())

@@ -1,6 +1,6 @@
 """A second, deliberately simple Kalaha implementation that the engine is checked against.
 
-Written from RULES.md without looking at kalaha/board.py: rows per side, copy-on-move,
+Written from RULES.md without looking at kalaha/rules/board.py: rows per side, copy-on-move,
 no tricks. Slow on purpose; only the tests use it.
 """
 

@@ -1,7 +1,7 @@
 """An independent, deliberately plain implementation of the 2-4 player rules (issue 24), for
-checking kalaha.ring: seats as dicts, the sowing walked along an explicit list of places.
+checking kalaha.rules.ring: seats as dicts, the sowing walked along an explicit list of places.
 
-Written from the rule text, not from kalaha/ring.py: a place is ("pit", seat, k) or
+Written from the rule text, not from kalaha/rules/ring.py: a place is ("pit", seat, k) or
 ("store", seat); the ring lists every seat's pits 1..P, then its store, seat after seat.
 """
 

@@ -1,6 +1,6 @@
-"""A scripted player for whole games through kalaha.app.App (CPython and CircuitPython alike)."""
+"""A scripted player for whole games through kalaha.flow.app.App (CPython and CircuitPython alike)."""
 
-from kalaha.view import view_key_of_pit
+from kalaha.picture.view import view_key_of_pit
 
 FRAME = 20  # ms a frame, as the device's loop runs
 
@@ -87,6 +87,6 @@ def choose(app, label, frame):
 
 
 def puzzle_on(app):
-    """The puzzle on the app's board (its game's mode: kalaha.puzzles.Puzzle), or None."""
+    """The puzzle on the app's board (its game's mode: kalaha.flow.puzzles.Puzzle), or None."""
     mode = app.game.mode
     return mode if hasattr(mode, "turns") and hasattr(mode, "number") else None

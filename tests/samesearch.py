@@ -2,7 +2,7 @@
 positions from random games under every rule option, with and without an endgame table, searched
 with the levels' settings, budgets that stop mid-iteration and slices of 1 node to a million.
 
-samesearch.txt holds each case and its result as the search before issue 34 (kalaha/ai.py in
+samesearch.txt holds each case and its result as the search before issue 34 (kalaha/search/ai.py in
 pure Python, commit 53f4c95) gave it: `python tests/samesearch.py --write` remakes it with the
 search of the checkout it runs in. tests/samesearch_run.py runs the cases in any interpreter.
 """
@@ -36,7 +36,8 @@ def table_name(pits, empty_capture, alga):
 
 def make_cases(seed=34):
     """The cases' lines (rules | record | table | options), deterministic."""
-    from kalaha import Board, notation
+    from kalaha import Board
+    from kalaha.rules import notation
 
     rng = random.Random(seed)
     cases = []

@@ -6,9 +6,9 @@ The cases' lines: rules | record | table | options; results: pit score depth nod
 
 import sys
 
-from kalaha import notation
-from kalaha.ai import HALF, Search
-from kalaha.endgame import EndgameTable
+from kalaha.rules import notation
+from kalaha.search.ai import HALF, Search
+from kalaha.search.endgame import EndgameTable
 
 TURN_DEPTH = {"F": False, "T": True, "H": HALF}
 

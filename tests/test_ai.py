@@ -7,9 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracle import brute_margin, replay_oracle
 
+from host import match
 from host.analysis import best_turn, device_player, solve, think
-from kalaha import NORTH, SOUTH, Board, notation
-from kalaha.ai import HALF, LEVEL_NAMES, LEVELS, Search, start_level, turn_share
+from kalaha import NORTH, SOUTH, Board
+from kalaha.rules import notation
+from kalaha.search.ai import HALF, LEVEL_NAMES, LEVELS, Search, start_level, turn_share
 
 SMALL = [
     dict(pits=2, seeds=2),
@@ -305,9 +307,9 @@ def test_a_won_or_lost_line_found_early_does_not_end_the_thinking():
     checked = 0
     while checked < 8:
         b = Board()
-        while b.to_move is not None and quality.seeds_in_pits(b) > 13:
+        while b.to_move is not None and match.seeds_in_pits(b) > 13:
             b.push(rng.choice([m for m in b.legal_moves() if m]))
-        if b.to_move is None or quality.seeds_in_pits(b) < 8:
+        if b.to_move is None or match.seeds_in_pits(b) < 8:
             continue
         seen = list(think(search, b, depth=24, turn_depth=HALF))
         decided_at = [depth for depth, score, _pit in seen if abs(score) > 6000]
@@ -408,9 +410,9 @@ def test_a_whole_turn_keeps_to_its_levels_budget(level):
 
 
 def test_the_computers_extra_turn_goes_on_from_its_line_at_once():
-    # On the device (kalaha.thinking): an extra turn's next sowing the first search chose is
+    # On the device (kalaha.search.thinking): an extra turn's next sowing the first search chose is
     # decided in the frame it is asked for, and it is the one the host's whole turn plays.
-    from kalaha.thinking import Thinker
+    from kalaha.search.thinking import Thinker
 
     went_on = 0
     for start in random_positions(200, 41):
@@ -435,7 +437,7 @@ def test_the_computers_extra_turn_goes_on_from_its_line_at_once():
 
 
 def test_an_extra_turn_after_the_turns_time_thinks_only_briefly():
-    from kalaha.thinking import SOWING_FLOOR_MS, Thinker
+    from kalaha.search.thinking import SOWING_FLOOR_MS, Thinker
 
     board = notation.from_position("6,4,4,4,4,2:0/4,4,4,4,4,4:0 S")  # pit 1: an extra turn
     thinker = Thinker()

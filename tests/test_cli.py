@@ -11,8 +11,9 @@ from oracle import brute_margin, replay_oracle
 from vm import ROOT
 
 from host.analysis import solve
-from kalaha import Board, notation
-from kalaha.perft import perft
+from kalaha import Board
+from kalaha.rules import notation
+from kalaha.rules.perft import perft
 
 
 def run(*args):

@@ -4,8 +4,8 @@ allocation per node."""
 import pytest
 from vm import run_vm
 
-from kalaha import notation
-from kalaha.ai import Search
+from kalaha.rules import notation
+from kalaha.search.ai import Search
 
 pytestmark = pytest.mark.device  # (the VM, the emulator or a browser: make test, not make check)
 
@@ -13,9 +13,9 @@ POSITIONS = ["", "3-6 2-1", "6 2-1 3-6-5 2 6-2 6", "6 2-1 3-6-5 2 6-2 6 5-6-2 5 
 
 SCRIPT = """
 import gc, micropython
-from kalaha import notation
-from kalaha.board import Board
-from kalaha.ai import Search
+from kalaha.rules import notation
+from kalaha.rules.board import Board
+from kalaha.search.ai import Search
 POSITIONS = %r
 search = Search()
 out = [0, 0, 0]

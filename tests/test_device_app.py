@@ -6,14 +6,14 @@ import os
 import pytest
 from vm import ROOT, run_vm
 
-from kalaha.app import App
+from kalaha.flow.app import App
 from tools import micropython
 
 pytestmark = pytest.mark.device  # (the VM, the emulator or a browser: make test, not make check)
 
 GAME_SCRIPT = """
-from kalaha import notation
-from kalaha.app import App
+from kalaha.rules import notation
+from kalaha.flow.app import App
 from playout import play_out
 
 def play(level, two_players, pits=5):

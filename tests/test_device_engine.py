@@ -7,8 +7,9 @@ import random
 import pytest
 from vm import ROOT, run_vm
 
-from kalaha import Board, notation
-from kalaha.perft import perft
+from kalaha import Board
+from kalaha.rules import notation
+from kalaha.rules.perft import perft
 from tools import mpycross
 from tools.manifest import device_files
 
@@ -43,9 +44,9 @@ def summary(board):
 
 
 VM_SCRIPT = """
-from kalaha import notation
-from kalaha.board import Board
-from kalaha.perft import perft
+from kalaha.rules import notation
+from kalaha.rules.board import Board
+from kalaha.rules.perft import perft
 GAMES = %r
 for rules, record in GAMES:
     b = Board(**rules)
@@ -71,8 +72,8 @@ def test_engine_in_the_vm_matches_cpython():
 
 HEAP_SCRIPT = """
 import gc, micropython
-from kalaha import notation
-from kalaha.board import Board
+from kalaha.rules import notation
+from kalaha.rules.board import Board
 b = Board()
 notation.push_record(b, "3-6 2-1")
 def walk(b, depth):
@@ -193,7 +194,7 @@ def test_every_drive_module_loads_in_the_vm(tmp_path):
 
 def test_manifest_lists_the_engine_but_not_host_tools():
     files = device_files()
-    assert "kalaha/board.py" in files and "kalaha/cli.py" not in files
+    assert "kalaha/rules/board.py" in files and "kalaha/cli.py" not in files
     assert not any(rel.startswith("host/") for rel in files)
 
 

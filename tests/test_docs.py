@@ -26,7 +26,7 @@ def test_the_readme_is_short_and_stays_inside_the_repository():
 
 
 def test_the_font_module_is_made_from_the_drawing():
-    # kalaha/glyphs.py is generated from tools/font.txt: the two never disagree
+    # kalaha/picture/glyphs.py is generated from tools/font.txt: the two never disagree
     from tools import fontgen
 
     assert fontgen.main(["--check"]) == 0

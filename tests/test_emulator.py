@@ -23,7 +23,7 @@ def require_emulator():
 
 
 def test_the_picture_check_reads_the_frame_and_catches_a_wrong_pixel():
-    from kalaha.frame import Frame
+    from kalaha.picture.frame import Frame
 
     f = Frame()
     f.line(0, "KALAHA")
@@ -52,7 +52,7 @@ def spi_bytes(frame_bytes, ms, pages=range(8), turned=None):
 
 
 def test_the_panels_pictures_are_read_from_the_spi_bytes_and_a_mixed_one_is_caught():
-    from kalaha.app import App
+    from kalaha.flow.app import App
 
     a = App(welcome=False)
     a.tick(0)
@@ -110,12 +110,12 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
     # must land in the game they name (a new menu row would otherwise start something else).
     import sys
 
-    from kalaha.app import App
-    from kalaha.memflash import MemoryFlash
-    from kalaha.screens import GAME
-    from kalaha.store import Store
+    from kalaha.flow.app import App
+    from kalaha.flow.screens import GAME
+    from kalaha.saved.memflash import MemoryFlash
+    from kalaha.saved.store import Store
 
-    for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring"):
+    for name in ("kalaha.flow.ringplay", "kalaha.search.ring_ai", "kalaha.rules.ring"):
         sys.modules.pop(name, None)
     app = App(store=Store(MemoryFlash()))
     now = 0
@@ -130,7 +130,7 @@ def test_the_emulated_scenarios_menu_steps_reach_their_game(level):
             now += 20
             app.tick(now)
     if level in (emulate.RING, emulate.RING6):
-        ring_module = sys.modules["kalaha.ringplay"]
+        ring_module = sys.modules["kalaha.flow.ringplay"]
         ring = ring_module.RING
         assert app.screen == GAME and not app.game.mode.two_sides
         assert app.game.board.seats == 3 and ring.limit == 0
@@ -147,11 +147,11 @@ def test_the_emulated_puzzle_scenario_opens_puzzles_tries_one_wrong_then_right_a
     # make emulate LEVEL=puzzles: its steps played on the app from a first start (the help, then
     # the scenario's own steps): the push opens puzzle 1, the wrong turn is judged wrong, the
     # answer right, each knob step is the next puzzle and the game menu's Hint lights its key.
-    from kalaha import puzzles
-    from kalaha.app import App
-    from kalaha.memflash import MemoryFlash
-    from kalaha.screens import GAME
-    from kalaha.store import Store
+    from kalaha.flow import puzzles
+    from kalaha.flow.app import App
+    from kalaha.flow.screens import GAME
+    from kalaha.saved.memflash import MemoryFlash
+    from kalaha.saved.store import Store
 
     app = App(store=Store(MemoryFlash()))
     now = 0
@@ -191,10 +191,10 @@ def test_the_emulated_puzzle_scenario_opens_puzzles_tries_one_wrong_then_right_a
 def test_the_emulated_music_pushes_switch_the_music_off_and_on_in_the_game():
     # make emulate MUSIC=2: the tune chosen in Settings, then in the game the game menu's Music
     # pushed (emulate.music_pushes), each back in the game with the music off, on, off, on.
-    from kalaha.app import App
-    from kalaha.memflash import MemoryFlash
-    from kalaha.screens import GAME, GAME_MENU
-    from kalaha.store import Store
+    from kalaha.flow.app import App
+    from kalaha.flow.screens import GAME, GAME_MENU
+    from kalaha.saved.memflash import MemoryFlash
+    from kalaha.saved.store import Store
 
     app = App(store=Store(MemoryFlash()))
     now = 0

@@ -8,12 +8,14 @@ import pytest
 from oracle import OracleGame
 from vm import run_vm
 
+from host import match
 from host.analysis import best_turn, device_player, solve
 from host.reading import app_lines as lines
-from kalaha import NORTH, SOUTH, Board, notation
-from kalaha.ai import ENDGAME_REACH, LEVELS, Search
-from kalaha.board import SWAP
-from kalaha.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
+from kalaha import NORTH, SOUTH, Board
+from kalaha.rules import notation
+from kalaha.rules.board import SWAP
+from kalaha.search.ai import ENDGAME_REACH, LEVELS, Search
+from kalaha.search.endgame import BLOCK, HEADER, Damaged, EndgameTable, Ranker, best_root_move
 
 np = pytest.importorskip("numpy")
 endgame_db = pytest.importorskip("tools.endgame_db")
@@ -144,7 +146,7 @@ def test_a_probe_allocates_nothing_in_the_vm(tmp_path):
     script = (
         """
 import micropython
-from kalaha.endgame import EndgameTable
+from kalaha.search.endgame import EndgameTable
 t = EndgameTable(%r)
 cells = [1, 0, 2, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
 t.probe(cells, 0)
@@ -184,9 +186,9 @@ def south_margin_after(board, pit):
 def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
     from playout import FRAME
 
-    from kalaha.app import App
-    from kalaha.screens import GAME
-    from kalaha.view import view_key_of_pit
+    from kalaha.flow.app import App
+    from kalaha.flow.screens import GAME
+    from kalaha.picture.view import view_key_of_pit
 
     rng = random.Random(3)
     hints = moves = 0
@@ -240,7 +242,7 @@ def test_strong_plays_the_endgame_from_the_table_and_the_hint_is_exact(table10):
                     frames += 1
                 # one frame to start, one a sowing valued: the table's probes, not a search
                 assert frames <= sowings + 1, (frames, sowings)
-                while b.ply == ply:  # (then it sows after its pause: kalaha.app.COMPUTER_PAUSE_MS)
+                while b.ply == ply:  # (then it sows after its pause: kalaha.flow.app.COMPUTER_PAUSE_MS)
                     t += FRAME
                     app.tick(t)
                 replay = notation.from_record(notation.record(b), seeds=2)
@@ -273,7 +275,7 @@ def test_with_the_table_strong_is_perfect_where_it_applies_and_easy_is_not(table
     table = EndgameTable(table10).verify_all()
     solver = Search(tt_bits=14)
     cases = [
-        (b, quality.exact_values(b, table, solver), {}) for b in quality.positions(25, 6, 10, 4, QUICK_LEVELS)
+        (b, quality.exact_values(b, table, solver), {}) for b in match.positions(25, 6, 10, 4, QUICK_LEVELS)
     ]
     assert len(cases) == 25
     # (scored on whole turns: every sowing of an extra-turn chain; first sowings as a column)
@@ -294,9 +296,7 @@ def test_a_match_player_given_the_table_plays_as_the_device_does(table10):
 
     table = EndgameTable(table10).verify_all()
     solver = Search(tt_bits=14)
-    cases = [
-        (b, quality.exact_values(b, table, solver)) for b in quality.positions(12, 6, 10, 6, QUICK_LEVELS)
-    ]
+    cases = [(b, quality.exact_values(b, table, solver)) for b in match.positions(12, 6, 10, 6, QUICK_LEVELS)]
     strong = make_player("strong", table)
     for k, (b, values) in enumerate(cases):
         record = notation.record(b)
@@ -306,7 +306,7 @@ def test_a_match_player_given_the_table_plays_as_the_device_does(table10):
 
 
 def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quiet(tmp_path):
-    from kalaha.app import App
+    from kalaha.flow.app import App
 
     path = str(tmp_path / "t.kdb")
     endgame_db.build(path, 6, 8)
@@ -331,7 +331,7 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
     assert good.thinker.endgame is not None and good.thinker.endgame_checked
     # On the device (a ticks function) the checks take chunks until the frame is used up: the
     # same verdicts, and no frame spends more than CHECK_FRAME_MS (plus one chunk) on them.
-    from kalaha.thinking import CHECK_FRAME_MS
+    from kalaha.search.thinking import CHECK_FRAME_MS
 
     for name, ok in ((str(bad), False), (path, True)):
 
@@ -355,8 +355,8 @@ def test_the_search_trusts_only_checked_blocks_and_the_app_checks_them_when_quie
 def test_the_tables_check_counts_the_drawing_and_waits_for_frames_with_room(tmp_path):
     """The check runs after the frame's drawing, and a frame already past CHECK_FRAME_MS runs
     none of it, unless CHECK_PATIENCE frames in a row have run none (then one piece)."""
-    from kalaha.app import App
-    from kalaha.thinking import CHECK_FRAME_MS, CHECK_PATIENCE
+    from kalaha.flow.app import App
+    from kalaha.search.thinking import CHECK_FRAME_MS, CHECK_PATIENCE
 
     path = str(tmp_path / "t.kdb")
     endgame_db.build(path, 6, 8)
@@ -408,9 +408,9 @@ def test_the_check_in_the_stores_scratch_keeps_both_right(tmp_path):
     """The device checks the table in a piece of the store's image (Store.scratch): the check's
     verdicts are the same, and saves made between its pieces (compactions among them, which
     fill the whole image) load back as saved."""
-    from kalaha.endgame import CHUNK
-    from kalaha.memflash import MemoryFlash
-    from kalaha.store import Store
+    from kalaha.saved.memflash import MemoryFlash
+    from kalaha.saved.store import Store
+    from kalaha.search.endgame import CHUNK
 
     path = str(tmp_path / "t.kdb")
     endgame_db.build(path, 6, 8)
@@ -475,10 +475,10 @@ def last_slip_by_solver(board, side, max_seeds):
 def test_the_result_says_where_the_players_last_endgame_slip_was(table10):
     from playout import FRAME
 
-    from kalaha.app import App
-    from kalaha.coach import mistakes
-    from kalaha.screens import GAME, RESULT
-    from kalaha.view import view_key_of_pit
+    from kalaha.flow.app import App
+    from kalaha.flow.screens import GAME, RESULT
+    from kalaha.picture.view import view_key_of_pit
+    from kalaha.search.coach import mistakes
 
     table = EndgameTable(table10).verify_all()
     rng = random.Random(11)
@@ -531,9 +531,9 @@ def test_the_coach_starts_once_the_result_is_whole_on_the_display(table10):
     # 20 ms: the coach waits for a frame that drew nothing (the frame rule, 20 ms).
     from playout import FRAME
 
-    from kalaha.app import App
-    from kalaha.screens import GAME, RESULT
-    from kalaha.view import view_key_of_pit
+    from kalaha.flow.app import App
+    from kalaha.flow.screens import GAME, RESULT
+    from kalaha.picture.view import view_key_of_pit
 
     clock = [0, 3]  # the time, and what each look at it costs (ms): a slow device
 
@@ -608,7 +608,7 @@ def test_with_the_table_a_game_ending_sowing_is_weighed_by_its_margin(table10):
     mixed = []
     while len(mixed) < 25:
         b = Board()
-        while b.to_move is not None and quality.seeds_in_pits(b) > 10:
+        while b.to_move is not None and match.seeds_in_pits(b) > 10:
             b.push(rng.choice([m for m in b.legal_moves() if m]))
         if b.to_move is None:
             continue
@@ -666,7 +666,7 @@ def test_strong_thinks_longer_near_the_table_and_only_with_it(table10):
 
 
 def test_the_search_ranks_its_probes_as_the_table_does_and_reads_each_once(table10):
-    # The search ranks the positions it probes itself (kalaha.searchcore) and keeps what it read
+    # The search ranks the positions it probes itself (kalaha.search.searchcore) and keeps what it read
     # in its probe cache (128 slots by the rank's low bits): every rank it asks the file for is
     # a real position's with the right value, and within a search a rank is read again only
     # after another rank of the same slot took its place. The solver with the table (searched

@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from host.analysis import solve
-from kalaha.board import Board
-from kalaha.endgame import EndgameTable
+from kalaha.rules.board import Board
+from kalaha.search.endgame import EndgameTable
 from tools import endgame_db
 from tools.exact import Solver
 

@@ -8,9 +8,10 @@ from fits import TextCheck
 from monkey import Session, check, finished_games
 
 from host.reading import app_lines as lines
-from kalaha.app import App
-from kalaha.memflash import MemoryFlash
-from kalaha.store import HISTORY, N_STATS, Store
+from kalaha.flow.app import App
+from kalaha.saved.journal import HISTORY, N_STATS
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 # Words a player does not know (issue 33): none of them on any screen.
 JARGON = ("2P", "(cpu)", "cpu", "endgame table", "Table", "Alga rule:")
@@ -75,7 +76,7 @@ def test_every_menu_line_value_page_and_list_fits():
             choose(label)
             cycle_every_line(app, frames)
             choose("Back")
-        from kalaha.howto import PAGES as HELP_PAGES
+        from kalaha.picture.howto import PAGES as HELP_PAGES
 
         for label, turns in (("Statistics", 40), ("Replay", 25), ("How to play", len(HELP_PAGES))):
             choose(label)
@@ -133,7 +134,7 @@ def test_the_check_notes_a_word_cut_off():
 
 
 class _Root:
-    """The endgame table's decision as kalaha.hint reads it: the best pit, the margin after it."""
+    """The endgame table's decision as kalaha.search.hint reads it: the best pit, the margin after it."""
 
     def __init__(self, pit, margin):
         self.best_pit = pit
@@ -141,7 +142,7 @@ class _Root:
 
 
 class _Thinker:
-    """What kalaha.hint.found asks of the thinker when the table's decision is made."""
+    """What kalaha.search.hint.found asks of the thinker when the table's decision is made."""
 
     def __init__(self, root):
         self.root = root
@@ -154,7 +155,7 @@ class _Thinker:
 def test_the_hints_words_fit_the_board_for_every_pit_and_margin():
     from drivers import Driver, start_vs_computer
 
-    from kalaha import hint
+    from kalaha.search import hint
 
     d = Driver()
     start_vs_computer(d, "easy")
@@ -176,8 +177,8 @@ def test_the_hints_words_fit_the_board_for_every_pit_and_margin():
 
 
 def test_the_check_sees_a_title_too_long_for_its_line():
-    from kalaha.draw import title_line
-    from kalaha.frame import Frame
+    from kalaha.picture.draw import title_line
+    from kalaha.picture.frame import Frame
 
     frame = Frame()
     with TextCheck() as texts:

@@ -10,15 +10,17 @@ from hypothesis import strategies as st
 from playout import puzzle_on
 
 from host.reading import app_lines as lines
-from kalaha import SWAP, Board, KalahaError, notation
-from kalaha.app import App
-from kalaha.board import END_EMPTY
-from kalaha.choices import SETTING_CHOICES
-from kalaha.memflash import MemoryFlash
-from kalaha.notation import RECORD_CHARS
-from kalaha.ring import RingBoard
-from kalaha.screens import GAME, RESULT
-from kalaha.store import N_STATS, RING_MODE, SIZE, Store
+from kalaha import SWAP, Board, KalahaError
+from kalaha.flow.app import App
+from kalaha.flow.screens import GAME, RESULT
+from kalaha.rules import notation
+from kalaha.rules.board import END_EMPTY
+from kalaha.rules.notation import RECORD_CHARS
+from kalaha.rules.ring import RingBoard
+from kalaha.saved.choices import SETTING_CHOICES
+from kalaha.saved.journal import N_STATS, RING_MODE, SIZE
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 settings.register_profile(
     "short", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]

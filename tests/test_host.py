@@ -7,7 +7,7 @@ import os
 import pytest
 from vm import ROOT
 
-from tools.manifest import DEVICE_FOLDERS, NOT_ON_THE_DEVICE, device_files
+from tools.manifest import DEVICE_FOLDERS, NOT_ON_THE_DEVICE, PACKAGE_FILE, device_files
 
 HOST = os.path.join(ROOT, "host")
 # Libraries only the host has or needs (the command line, the simulator, the page's JavaScript,
@@ -100,7 +100,8 @@ def test_no_device_module_imports_host_code(rel):
 
 
 def test_the_gate_finds_host_imports_anywhere():
-    assert host_uses("import sys\nfrom kalaha.board import Board\n__import__('kalaha.menus')\n") == []
+    source = "import sys\nfrom kalaha.rules.board import Board\n__import__('kalaha.flow.menus')\n"
+    assert host_uses(source) == []
     nested = "def f():\n    if 1:\n        from host.cli import main\n"
     assert host_uses(nested) == [(3, "host.cli"), (3, "host.cli.main")]
     assert host_uses("from host import reading\n") == [(1, "host"), (1, "host.reading")]
@@ -144,22 +145,32 @@ def test_no_host_module_is_found_back_in_the_device_folders():
 def test_the_device_folders_are_whole_but_the_one_shim():
     # The device's files are folders: kalaha/ and hw/ whole, and code.py. The one file left off is
     # `python -m kalaha`'s handover to host.cli: two statements, no code of its own; and
-    # kalaha.notation, the text forms of boards and records, which no device module imports (its
+    # kalaha.rules.notation, the text forms of boards and records, which no device module imports (its
     # names took the device's pools: docs/performance.md, "Memory").
     assert DEVICE_FOLDERS == ("kalaha", "hw")
-    assert NOT_ON_THE_DEVICE == ("kalaha/__main__.py", "kalaha/notation.py")
+    assert NOT_ON_THE_DEVICE == ("kalaha/__main__.py", "kalaha/rules/notation.py")
+    # (and the packages' __init__.py: the layers' a docstring each, kalaha's the host's names
+    # behind a test of the implementation, hw's a docstring: nothing the device runs)
+    for rel in ("kalaha/rules", "kalaha/search", "kalaha/saved", "kalaha/picture", "kalaha/flow", "hw"):
+        tree = ast.parse(read(rel + "/" + PACKAGE_FILE))
+        assert len(tree.body) == 1 and ast.get_docstring(tree), rel
+    kalaha = ast.parse(read("kalaha/" + PACKAGE_FILE)).body
+    assert [type(n).__name__ for n in kalaha] == ["Expr", "Import", "If", "Assign"]
+    assert ast.unparse(kalaha[2].test) == "sys.implementation.name != 'circuitpython'"
     for rel in device_files():
         tree = ast.parse(read(rel))
         if rel == "code.py":
             tree = device_path(tree)
-        assert not [m for _line, m in imports(tree) if m.startswith("kalaha.notation")], rel
+        assert not [m for _line, m in imports(tree) if m.startswith("kalaha.rules.notation")], rel
     on_disk = {
-        folder + "/" + name
+        os.path.relpath(os.path.join(top, name), ROOT).replace(os.sep, "/")
         for folder in DEVICE_FOLDERS
-        for name in os.listdir(os.path.join(ROOT, folder))
+        for top, _dirs, names in os.walk(os.path.join(ROOT, folder))
+        for name in names
         if name.endswith(".py")
     }
-    assert set(device_files()) == on_disk - set(NOT_ON_THE_DEVICE) | {"code.py"}
+    packages = {rel for rel in on_disk if rel.endswith("/" + PACKAGE_FILE)}
+    assert set(device_files()) == on_disk - set(NOT_ON_THE_DEVICE) - packages | {"code.py"}
     shim = ast.parse(read("kalaha/__main__.py")).body
     assert ast.get_docstring(ast.Module(body=shim, type_ignores=[]))
     code = shim[1:]

@@ -1,49 +1,39 @@
 """The house's floors: every module of kalaha/, hw/ and code.py has a layer, and no import runs
-up (imports inside functions count); the only import circles are the ones named below, each with
-its reason. Lowest first: rules, search, saved data, picture, flow, front ends.
+up and none closes a circle (imports inside functions count), the host's tools too. Lowest first:
+rules, search, saved, picture, flow (kalaha/'s folders), front ends.
 """
 
 import ast
 import pathlib
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-PACKAGES = ("kalaha", "hw", "host")
+from tools.manifest import LAYERS as LAYER_FOLDERS
 
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGES = ("kalaha", "hw", "host", "tools")
+
+# kalaha's layers, lowest first: a folder each (kalaha/rules/, kalaha/search/ ...), whose modules
+# are its (each folder's __init__.py says what it holds and what it may import).
+FOLDERS = LAYER_FOLDERS
 # Each row: a layer and the modules on it; a package's name stands for every module of it that
-# no row names. A module imports from its own layer and the layers before it, never after.
-LAYERS = (
-    ("rules", "kalaha.__init__ kalaha.compat kalaha.board kalaha.notation kalaha.ring kalaha.perft"),
-    ("search", "kalaha.ai kalaha.searchcore kalaha.ring_ai kalaha.endgame kalaha.hint kalaha.ponder"),
-    ("search", "kalaha.thinking kalaha.coach"),  # (the search in a frame's slices; the result's coach)
-    ("saved data", "kalaha.store kalaha.storeload kalaha.snapshot kalaha.memflash kalaha.choices"),
-    ("saved data", "kalaha.clock"),  # (the chess clock saves itself mid-turn into the journal)
-    ("picture", "kalaha.glyphs kalaha.frame kalaha.draw kalaha.view kalaha.seven kalaha.ringview"),
-    ("picture", "kalaha.movelist kalaha.howto kalaha.tuneread kalaha.music"),  # (words, help and music)
-    ("flow", "kalaha.game kalaha.screens kalaha.app kalaha.menus kalaha.setup kalaha.gamemenu"),
-    ("flow", "kalaha.records kalaha.replay kalaha.ringplay"),
-    ("flow", "kalaha.puzzles kalaha.sides"),  # (the puzzle set and its mode; two sides, the default mode)
+# no row names (the longest that names it). A module imports from its own layer and the layers
+# before it, never after.
+LAYERS = tuple((folder, "kalaha." + folder) for folder in FOLDERS) + (
+    ("rules", "kalaha.__init__ kalaha.compat"),  # (the package's own: the host's names, the shims)
     ("front ends", "code hw"),  # the device's (hw.macropad, hw.startup ...)
     ("front ends", "host kalaha.__main__"),  # the host's: the command line, the simulator, the page
+    ("front ends", "tools"),  # the host's tools: the build, the checks, the tables' makers
 )
 # Layers that import neither from the other, whatever their order: a saved game is read without
 # the search's code, and the search runs without the journal's.
-APART = (("search", "saved data"),)
-
-# The import circles kept, by the import that closes each: a module whose rarely needed code
-# lives in a helper that it imports only when used, the helper building on it. As one module,
-# the helper's code would stay on the device's heap for good.
-CIRCLES = {
-    ("kalaha.store", "kalaha.storeload"): "reading the journal: at start-up only, then let go",
-    ("kalaha.store", "kalaha.snapshot"): "the compaction: one save in a hundred, then let go",
-}
+APART = (("search", "saved"),)
 
 
 def modules():
     """{module name: path} of every module of the packages and code.py."""
     found = {"code": ROOT / "code.py"}
     for package in PACKAGES:
-        for path in sorted((ROOT / package).glob("*.py")):
-            found[package + "." + path.stem] = path
+        for path in sorted((ROOT / package).rglob("*.py")):
+            found[".".join(path.relative_to(ROOT).with_suffix("").parts)] = path
     return found
 
 
@@ -87,7 +77,11 @@ def layer_of(module, layers=LAYERS):
         rank.setdefault(name, len(rank))
         for listed in names.split():
             row_of[listed] = name
-    name = row_of.get(module) or row_of.get(module.partition(".")[0] if "." in module else "")
+    name = row_of.get(module)
+    prefix = module
+    while name is None and "." in prefix:
+        prefix = prefix.rpartition(".")[0]
+        name = row_of.get(prefix)
     return None if name is None else (rank[name], name)
 
 
@@ -118,17 +112,16 @@ def find_circle(graph):
     return None
 
 
-def breaches(graph, layers=LAYERS, circles=CIRCLES, apart=APART):
+def breaches(graph, layers=LAYERS, apart=APART):
     """What breaks the house's rules, a line each: a module in no row, a row's name that is no
-    module, an import that runs up or between layers kept apart, a named circle that is none, a
-    circle not named."""
+    module, an import that runs up or between layers kept apart, a circle."""
     out = []
     for module in sorted(graph):
         if layer_of(module, layers) is None:
             out.append("no layer: %s" % module)
     for _layer, names in layers:
         for name in names.split():
-            if name not in graph and name not in PACKAGES:
+            if name not in graph and name + ".__init__" not in graph and name not in PACKAGES:
                 out.append("in the table, no such module: %s" % name)
     for module, imported in sorted(graph.items()):
         mine = layer_of(module, layers)
@@ -140,78 +133,53 @@ def breaches(graph, layers=LAYERS, circles=CIRCLES, apart=APART):
                 out.append("upward: %s (%s) imports %s (%s)" % (module, mine[1], other, theirs[1]))
             elif (mine[1], theirs[1]) in apart or (theirs[1], mine[1]) in apart:
                 out.append("apart: %s (%s) imports %s (%s)" % (module, mine[1], other, theirs[1]))
-    rest = {module: list(imported) for module, imported in graph.items()}
-    for module, helper in circles:
-        if helper not in rest.get(module, ()):
-            out.append("named circle, no such import: %s -> %s" % (module, helper))
-            continue
-        rest[module].remove(helper)
-        if not _reaches(rest, helper, module):
-            out.append("named circle, no circle: %s -> %s" % (module, helper))
-    circle = find_circle(rest)
+    circle = find_circle(graph)
     if circle:
-        out.append("circle not named: %s" % " -> ".join(circle))
+        out.append("circle: %s" % " -> ".join(circle))
     return out
-
-
-def _reaches(graph, start, goal):
-    seen = {start}
-    todo = [start]
-    while todo:
-        for nxt in graph.get(todo.pop(), ()):
-            if nxt == goal:
-                return True
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return False
 
 
 def test_every_module_has_a_layer_and_no_import_runs_up_or_round():
     graph = import_graph()
-    assert "kalaha.hint" in graph["kalaha.app"]  # (an import inside a function is seen)
-    assert "kalaha.menus" in graph["hw.startup"]  # (and one by __import__)
+    assert "kalaha.search.hint" in graph["kalaha.flow.app"]  # (an import inside a function is seen)
+    assert "kalaha.flow.menus" in graph["hw.startup"]  # (and one by __import__)
     assert breaches(graph) == []
 
 
-def doctored(**added):
+def doctored(added):
     """The house's import graph with `added` imports ({module: [modules]}; a new module too)."""
     graph = {module: list(imported) for module, imported in import_graph().items()}
     for module, imported in added.items():
-        graph.setdefault(module.replace("_", "."), []).extend(imported)
+        graph.setdefault(module, []).extend(imported)
     return graph
 
 
 def test_the_checker_fails_on_a_breach():
     # An import up, one between layers kept apart, a module in no row, a circle not named.
-    found = breaches(doctored(kalaha_board=["kalaha.view"]))  # (the view imports the board: a circle too)
-    assert found[0] == "upward: kalaha.board (rules) imports kalaha.view (picture)"
-    found = breaches(doctored(kalaha_store=["kalaha.ai"]))
-    assert found == ["apart: kalaha.store (saved data) imports kalaha.ai (search)"]
-    assert breaches(doctored(kalaha_newcomer=["kalaha.board"])) == ["no layer: kalaha.newcomer"]
-    found = breaches(doctored(kalaha_draw=["kalaha.howto"]))  # (howto draws with kalaha.draw)
-    assert found == ["circle not named: kalaha.draw -> kalaha.howto -> kalaha.draw"]
-    # The table and the named circles are checked against the house too.
+    board, view = "kalaha.rules.board", "kalaha.picture.view"
+    store, ai = "kalaha.saved.store", "kalaha.search.ai"
+    found = breaches(doctored({board: [view]}))  # (the view imports the board: a circle too)
+    assert found[0] == "upward: kalaha.rules.board (rules) imports kalaha.picture.view (picture)"
+    found = breaches(doctored({store: [ai]}))
+    assert found == ["apart: kalaha.saved.store (saved) imports kalaha.search.ai (search)"]
+    assert breaches(doctored({"kalaha.newcomer": [board]})) == ["no layer: kalaha.newcomer"]
+    found = breaches(doctored({"kalaha.picture.draw": ["kalaha.picture.howto"]}))  # (howto draws with it)
+    assert found == ["circle: kalaha.picture.draw -> kalaha.picture.howto -> kalaha.picture.draw"]
+    # (an import inside a function closes one too: the store's loading)
+    found = breaches(doctored({"kalaha.saved.storeload": ["kalaha.saved.store"]}))
+    assert found == ["circle: kalaha.saved.store -> kalaha.saved.storeload -> kalaha.saved.store"]
+    # The table is checked against the house too.
     graph = import_graph()
     assert breaches(graph, layers=LAYERS + (("rules", "kalaha.gone"),)) == [
         "in the table, no such module: kalaha.gone"
-    ]
-    assert breaches(graph, circles={**CIRCLES, ("kalaha.app", "kalaha.board"): ""}) == [
-        "named circle, no circle: kalaha.app -> kalaha.board"
-    ]
-    assert breaches(graph, circles={**CIRCLES, ("kalaha.board", "kalaha.app"): ""}) == [
-        "named circle, no such import: kalaha.board -> kalaha.app"
-    ]
-    unnamed = {key: why for key, why in CIRCLES.items() if key != ("kalaha.store", "kalaha.snapshot")}
-    assert breaches(graph, circles=unnamed) == [
-        "circle not named: kalaha.store -> kalaha.snapshot -> kalaha.store"
     ]
 
 
 def test_a_package_row_takes_in_its_modules_and_a_module_row_wins():
     assert layer_of("hw.macropad") == (5, "front ends") == layer_of("code") == layer_of("host.cli")
     assert layer_of("kalaha.__init__") == (0, "rules") and layer_of("hw.__init__") == (5, "front ends")
-    assert layer_of("kalaha.thinking") == (1, "search") and layer_of("kalaha.view") == (3, "picture")
+    assert layer_of("kalaha.search.thinking") == (1, "search")
+    assert layer_of("kalaha.picture.view") == (3, "picture") and layer_of("kalaha.flow") == (4, "flow")
     assert layer_of("elsewhere.thing") is None
 
 

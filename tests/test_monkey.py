@@ -8,8 +8,8 @@ import random
 from fits import TextCheck
 from monkey import GOALS, Session, check, finished_games, screen_name, shadowed_methods
 
-from kalaha import records, replay, screens
-from kalaha.screens import Page
+from kalaha.flow import records, replay, screens
+from kalaha.flow.screens import Page
 
 SESSIONS = int(os.environ.get("KALAHA_MONKEY", "64"))
 
@@ -80,7 +80,7 @@ def test_random_sessions_through_every_screen_end_well():
 
 
 def test_no_screen_keeps_a_value_under_one_of_its_methods_names():
-    from kalaha import ringplay
+    from kalaha.flow import ringplay
 
     found = []
     for module in (screens, records, replay, ringplay):

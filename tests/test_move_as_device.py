@@ -1,5 +1,5 @@
 """`move --level L` plays exactly what the device plays: the command line's answer against the
-device's own Thinker driven slice by slice as kalaha.app.App drives it, with and without a table."""
+device's own Thinker driven slice by slice as kalaha.flow.app.App drives it, with and without a table."""
 
 import io
 import json
@@ -8,10 +8,11 @@ import random
 import pytest
 
 from host.cli import main
-from kalaha import NORTH, SOUTH, Board, notation
-from kalaha.ai import LEVEL_NAMES
-from kalaha.endgame import EndgameTable
-from kalaha.thinking import SLICE_NODES, Thinker
+from kalaha import NORTH, SOUTH, Board
+from kalaha.rules import notation
+from kalaha.search.ai import LEVEL_NAMES
+from kalaha.search.endgame import EndgameTable
+from kalaha.search.thinking import SLICE_NODES, Thinker
 
 endgame_db = pytest.importorskip("tools.endgame_db")  # (needs numpy)
 
@@ -77,7 +78,7 @@ def command_line_move(record, level, seed, table_path):
 @pytest.mark.parametrize("with_table, count", [(True, 40), pytest.param(False, 15, marks=pytest.mark.slow)])
 def test_move_plays_the_devices_whole_turn(table_file, tmp_path, with_table, count):
     # Every level; without a table the file is missing, as on a device without one. The device
-    # plays with its budgets and slices (kalaha.thinking.SLICE_NODES).
+    # plays with its budgets and slices (kalaha.search.thinking.SLICE_NODES).
     path = table_file if with_table else str(tmp_path / "missing.kdb")
     table = EndgameTable(table_file) if with_table else None  # (the device's own, checked by its thinker)
     boards = positions(count, 7)
@@ -109,7 +110,7 @@ def test_a_thinker_kept_over_set_positions_plays_what_a_new_one_does(table_file)
     # decides 6, an extra turn, and the next sowing must not come from the first's line (its 4
     # is empty there): Thinker.start_move. Found by random set positions with this table.
     from host.analysis import device_player, device_turn
-    from kalaha.endgame import open_table
+    from kalaha.search.endgame import open_table
 
     table = open_table(table_file)[0].verify_all()
     kept = device_player(table)

@@ -62,7 +62,7 @@ def test_a_fresh_clone_builds_the_drive_and_the_bundle_offline(tmp_path):
         assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     drive = clone / "build" / "CIRCUITPY"
     files = [os.path.relpath(os.path.join(b, n), drive) for b, _d, ns in os.walk(drive) for n in ns]
-    assert "kalaha/board.mpy" in files and "lib/neopixel.mpy" in files and "code.py" in files
+    assert "kalaha/rules/board.mpy" in files and "lib/neopixel.mpy" in files and "code.py" in files
     assert [f for f in files if f.endswith(".py")] == ["code.py"]
     assert (drive / "kalaha" / "board.mpy").read_bytes()[:2] == b"C\x06"
     assert not os.path.exists(clone / "build" / "wheels")  # (nothing downloaded)

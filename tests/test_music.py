@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from playout import Hands
 
 from host.reading import app_lines as lines
-from kalaha.app import App
-from kalaha.memflash import MemoryFlash
-from kalaha.music import TUNES, TUNES_FILE, Music
-from kalaha.screens import GAME, GAME_MENU
-from kalaha.store import R_SETTINGS, SETTING_KEYS, Store
+from kalaha.flow.app import App
+from kalaha.flow.screens import GAME, GAME_MENU
+from kalaha.picture.music import TUNES, TUNES_FILE, Music
+from kalaha.saved.journal import R_SETTINGS, SETTING_KEYS
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, TUNES_FILE), "rb") as _f:
@@ -38,7 +39,7 @@ class Listener:
 
 def oracle(text):
     """The tunes as the file's header says they are written, read by regular expressions (not
-    kalaha.music's reader): a list per tune of (Hz as equal temperament gives it, or 0 for a
+    kalaha.picture.music's reader): a list per tune of (Hz as equal temperament gives it, or 0 for a
     rest; ms)."""
     tunes = []
     for line in text.splitlines():
@@ -231,14 +232,15 @@ def test_music_is_off_by_default_and_its_setting_survives_a_restart():
 def test_the_tunes_have_the_names_the_tunes_file_gives_them():
     # Settings' Music line names the tune (issue 47: "Music: 1..5" said nothing), as tunes.txt
     # names each after its number; every name fits the line (tests/test_fits.py cycles them).
-    from kalaha.records import TUNE_NAMES as NAMES
+    from kalaha.flow.records import TUNE_NAMES as NAMES
 
     TUNE_NAMES = NAMES.split(",")
 
     with open(os.path.join(ROOT, TUNES_FILE)) as f:
         named = re.findall(r"^tune \d+ +# (\d): ([^:]+):", f.read(), re.M)
     assert [(str(i), name) for i, name in enumerate(TUNE_NAMES[1:], 1)] == named
-    assert all(len("Music: " + name) <= 20 for name in TUNE_NAMES)  # (a menu row: kalaha.draw.LIST_CHARS)
+    # (a menu row: kalaha.picture.draw.LIST_CHARS)
+    assert all(len("Music: " + name) <= 20 for name in TUNE_NAMES)
 
 
 def test_the_game_menu_switches_the_music_on_and_off_through_a_restart():
@@ -272,7 +274,7 @@ def test_the_rings_game_menu_has_the_switch_too():
 
 
 def test_the_help_names_the_switch():
-    from kalaha.howto import PAGES
+    from kalaha.picture.howto import PAGES
 
     music = [p for p in PAGES if p.startswith("Music\n")]
     assert len(music) == 1 and "Music off" in music[0] and "game" in music[0] and "Settings" in music[0]
@@ -286,7 +288,7 @@ def test_an_old_save_starts_with_the_music_off_and_a_damaged_music_byte_is_refus
     assert restarted(a).settings["music"] == 5
     image = bytearray(a.store.flash.read())
     # the settings record of a save from before the music: its last two bytes cut off
-    from kalaha.store import HEADER, put_crc
+    from kalaha.saved.journal import HEADER, put_crc
 
     at = _last_record(image, R_SETTINGS)
     n = image[at + 1] | image[at + 2] << 8
@@ -417,7 +419,7 @@ def test_the_macropad_imports_the_music_while_it_plays_and_lets_it_go(tmp_path):
     )
     assert status == 0, text + err
     out = dict(line.split(" ", 1) for line in text.strip().splitlines())
-    taken = ["hw.music", "kalaha.music", "kalaha.tuneread"]
+    taken = ["hw.music", "kalaha.picture.music", "kalaha.picture.tuneread"]
     assert out["before"] == out["after"] == "[]"
     assert out["seen"] == str(taken)
     # tune 2's first three notes (E5 E5 G5), released when switched off

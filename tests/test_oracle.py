@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import OracleGame, oracle_perft
 
-from kalaha import SWAP, Board, notation
-from kalaha.perft import perft
+from kalaha import SWAP, Board
+from kalaha.rules import notation
+from kalaha.rules.perft import perft
 
 OPTIONS = list(itertools.product([False, True], repeat=3))  # empty_capture, alga, swap
 SIZES = [(6, 4), (6, 3), (6, 6), (5, 5), (4, 3), (4, 6), (3, 2), (1, 1), (2, 6), (7, 4), (7, 6)]

@@ -7,12 +7,13 @@ from drivers import Driver, play_some
 from host.reading import app_lines as lines
 from host.reading import app_words as words
 from host.reading import board_label
-from kalaha import NORTH, SOUTH, notation
-from kalaha.app import App
-from kalaha.clock import ChessClock, format_ms
-from kalaha.memflash import MemoryFlash, PowerCut
-from kalaha.screens import GAME, MENU, MOVES, RESULT
-from kalaha.store import Store
+from kalaha import NORTH, SOUTH
+from kalaha.flow.app import App
+from kalaha.flow.screens import GAME, MENU, MOVES, RESULT
+from kalaha.rules import notation
+from kalaha.saved.clock import ChessClock, format_ms
+from kalaha.saved.memflash import MemoryFlash, PowerCut
+from kalaha.saved.store import Store
 
 
 def unplug(app):
@@ -210,7 +211,7 @@ def test_a_timed_game_resumes_with_its_clocks():
 
 
 def test_the_clock_goes_on_from_the_time_used_mid_turn_by_menu_and_by_power_cut():
-    from kalaha.game import _SAVE_S
+    from kalaha.flow.game import _SAVE_S
 
     d = Driver(clock=1)  # 3+2
     d.choose("Two players")

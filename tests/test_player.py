@@ -10,12 +10,13 @@ from drivers import Driver, RingDriver, start_vs_computer
 from host.reading import app_lines as lines
 from host.reading import app_words as words
 from host.reading import board_label
-from kalaha import NORTH, SOUTH, notation
-from kalaha.app import App
-from kalaha.memflash import MemoryFlash
-from kalaha.screens import CONFIRM, GAME, MENU, RESULT
-from kalaha.store import Store
-from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, SOW_COLOUR, view_key_of_pit
+from kalaha import NORTH, SOUTH
+from kalaha.flow.app import App
+from kalaha.flow.screens import CONFIRM, GAME, MENU, RESULT
+from kalaha.picture.view import GOOD_COLOUR, ILLEGAL_COLOUR, SOW_COLOUR, view_key_of_pit
+from kalaha.rules import notation
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 
 def hue(colour):
@@ -161,7 +162,7 @@ def test_the_hint_and_the_moves_say_whose():
 
 
 def test_the_seats_colours_never_look_like_a_hint_or_a_refusal():
-    from kalaha.ringview import SEAT_COLOURS
+    from kalaha.picture.ringview import SEAT_COLOURS
 
     for seat in SEAT_COLOURS:
         for meaning in (GOOD_COLOUR, ILLEGAL_COLOUR, SOW_COLOUR):
@@ -203,7 +204,7 @@ def test_a_game_of_three_lights_its_winners_band_and_labels_the_store():
     for _ in range(12):
         d.frames(5)
         seats.update(hue(c) for c in a.pixels if c)
-    from kalaha.ringview import SEAT_COLOURS
+    from kalaha.picture.ringview import SEAT_COLOURS
 
     b = a.game.board
     winners = {hue(SEAT_COLOURS[s]) for s in range(3) if b.ranks()[s] == 1}
@@ -222,7 +223,7 @@ def test_the_setups_survive_back_and_a_restart():
     d.choose("Back")
     d.choose("3-4 players")
     assert any("Pits: 6" in ln for ln in lines(a))
-    assert sys.modules["kalaha.ringplay"].RING.capture == 1  # (opposite: its row is further down)
+    assert sys.modules["kalaha.flow.ringplay"].RING.capture == 1  # (opposite: its row is further down)
     d.choose("Back")
     d.choose("Play computer")
     while not lines(a)[2].endswith("expert"):
@@ -230,7 +231,8 @@ def test_the_setups_survive_back_and_a_restart():
     d.choose("Starts")  # you -> computer
     d.choose("Back")
     # the power goes: a new start from the saved data
-    for name in ("kalaha.ringplay", "kalaha.ring_ai", "kalaha.ring", "kalaha.ringview"):
+    ring = ("kalaha.flow.ringplay", "kalaha.search.ring_ai", "kalaha.rules.ring", "kalaha.picture.ringview")
+    for name in ring:
         sys.modules.pop(name, None)
     again = App(store=Store(MemoryFlash(a.store.flash.read())), welcome=False)
     d2 = Driver.__new__(Driver)

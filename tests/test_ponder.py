@@ -1,5 +1,5 @@
 """Pondering: the computer searches its reply on the player's time, and a turn it foresaw is
-answered sooner and the same as the command line's `move` (kalaha.thinking.Thinker)."""
+answered sooner and the same as the command line's `move` (kalaha.search.thinking.Thinker)."""
 
 import random
 
@@ -7,11 +7,12 @@ import pytest
 from drivers import Driver, start_vs_computer
 
 from host.analysis import device_player, device_turn
-from kalaha import SOUTH, Board, notation
-from kalaha.app import App
-from kalaha.endgame import EndgameTable
-from kalaha.screens import GAME
-from kalaha.thinking import PONDER_LEVELS, Thinker
+from kalaha import SOUTH, Board
+from kalaha.flow.app import App
+from kalaha.flow.screens import GAME
+from kalaha.rules import notation
+from kalaha.search.endgame import EndgameTable
+from kalaha.search.thinking import PONDER_LEVELS, Thinker
 from tools import emulate
 
 endgame_db = pytest.importorskip("tools.endgame_db")  # (needs numpy)
@@ -130,7 +131,7 @@ def test_no_pondering_below_strong_or_where_the_table_decides(table_file):
     thinker.ponder_turn(board, "expert", SEED, 3)
     assert thinker.pondering()
     # A game against Easy after one against Expert (a new game cancels the thinker's work,
-    # kalaha.menus): none either.
+    # kalaha.flow.menus): none either.
     thinker.cancel()
     assert not thinker.pondering()
     thinker.ponder_turn(board, "easy", SEED, 4)
@@ -165,7 +166,7 @@ def test_in_a_game_the_computer_thinks_on_the_players_time_and_plays_the_same():
     # a foreseen one comes after the computer's pause alone.
     from playout import FRAME
 
-    from kalaha.app import COMPUTER_PAUSE_MS
+    from kalaha.flow.app import COMPUTER_PAUSE_MS
 
     rng = random.Random(8)
     d = Driver()
@@ -185,7 +186,7 @@ def test_in_a_game_the_computer_thinks_on_the_players_time_and_plays_the_same():
         assert not (th.pondering() and a.quiet())  # (the computer ponders: no housekeeping frames)
         if hints == 0 and g.board.ply > 4:
             d.frames(3)
-            from kalaha.gamemenu import hint
+            from kalaha.flow.gamemenu import hint
 
             hint(a)
             hints += 1
@@ -228,8 +229,8 @@ def test_the_pondering_game_on_the_emulator_is_the_hosts_game_played_through_the
     # make emulate PONDER=MS: its steps (the host's game, the player's keys after their thinking
     # time, the computer's replies waited for by their serial lines), played through the app in
     # CPython with one slice a frame: the same game to its end.
-    from kalaha.memflash import MemoryFlash
-    from kalaha.store import Store
+    from kalaha.saved.memflash import MemoryFlash
+    from kalaha.saved.store import Store
 
     steps, stores, turns = emulate.ponder_steps("strong", 2000, player="strong", table_path="/nonexistent")
     app = App(store=Store(MemoryFlash()), slice_nodes=512)
@@ -272,8 +273,8 @@ def test_the_pondering_game_on_the_emulator_is_the_hosts_game_played_through_the
 
 PONDER_SCRIPT = """
 import sys
-from kalaha import notation
-from kalaha.thinking import Thinker
+from kalaha.rules import notation
+from kalaha.search.thinking import Thinker
 
 for version, record in enumerate(RECORDS):
     board = notation.from_record(record)
@@ -299,7 +300,7 @@ for version, record in enumerate(RECORDS):
         pits.append(pit)
         board.push(pit)
     print(record, list(foreseen), pits, pondered > 0)
-print("module", sys.modules["kalaha.ponder"].__name__)
+print("module", sys.modules["kalaha.search.ponder"].__name__)
 """
 
 
@@ -323,4 +324,4 @@ def test_pondering_runs_in_the_vm_as_in_cpython():
     assert any(line.endswith("True") for line in expected)
     status, out, err = run_vm(PONDER_SCRIPT.replace("RECORDS", repr(records), 1))
     assert status == 0, out + err
-    assert out.strip().splitlines() == expected + ["module kalaha.ponder"]
+    assert out.strip().splitlines() == expected + ["module kalaha.search.ponder"]

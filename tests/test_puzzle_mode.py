@@ -1,4 +1,4 @@
-"""The puzzles on the device (kalaha.puzzles' mode of the game), played through the app as a
+"""The puzzles on the device (kalaha.flow.puzzles' mode of the game), played through the app as a
 person would: keys in, the frame read back; the progress kept in the saved data."""
 
 import sys
@@ -8,14 +8,14 @@ from fits import TextCheck
 from playout import FRAME, Hands, puzzle_on
 
 from host.reading import app_lines, app_words, board_label, read_board, read_page
-from kalaha import puzzles
-from kalaha.app import App
-from kalaha.board import Board
-from kalaha.draw import PANEL_TEXT
-from kalaha.memflash import MemoryFlash
-from kalaha.screens import GAME, MENU
-from kalaha.store import Store
-from kalaha.view import GOOD_COLOUR, LOSE, WIN, scale
+from kalaha.flow import puzzles
+from kalaha.flow.app import App
+from kalaha.flow.screens import GAME, MENU
+from kalaha.picture.draw import PANEL_TEXT
+from kalaha.picture.view import GOOD_COLOUR, LOSE, WIN, scale
+from kalaha.rules.board import Board
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 from tools.puzzles import lowest_turn
 
 COUNT = puzzles.count()
@@ -445,7 +445,7 @@ def test_a_wrong_try_at_a_puzzle_solved_before_keeps_the_streak():
 
 
 def test_how_to_play_says_what_the_puzzles_goal_means():
-    from kalaha.howto import PAGES
+    from kalaha.picture.howto import PAGES
 
     text = " ".join(page.replace("\n", " ") for page in PAGES if page.startswith("Puzzles"))
     assert "win by 8 means" in text and "best play of both sides" in text and "8 seeds ahead" in text
@@ -542,7 +542,7 @@ def test_a_puzzle_saves_no_move_of_the_game_waiting_and_leaving_lets_its_code_go
     a.click()
     p.frames()
     p.choose("Main menu")
-    assert a.screen == MENU and puzzle_on(a) is None and "kalaha.puzzles" not in sys.modules
+    assert a.screen == MENU and puzzle_on(a) is None and "kalaha.flow.puzzles" not in sys.modules
     assert "> Puzzles" in app_lines(a)  # (the main menu's cursor where it was, not at its top)
     assert a.game.board is None  # (no game on: not the puzzle's board, the saved game waits)
     p.choose("Continue")
@@ -565,7 +565,7 @@ def test_a_damaged_puzzle_record_ends_the_journal_and_the_rest_is_kept():
     image = bytearray(s.flash.read())
     assert puzzles.solved(Store(MemoryFlash(bytes(image))), 2)
     image[at + 5] = 7  # (its "solved" byte: neither 0 nor 1, its check made good)
-    from kalaha.store import put_crc
+    from kalaha.saved.journal import put_crc
 
     put_crc(image, at, at + 6)
     loaded = Store(MemoryFlash(bytes(image)))
@@ -595,11 +595,11 @@ class Imports:
 
 def test_the_push_into_puzzles_imports_their_code_in_a_frame_of_its_own_that_draws_nothing():
     # An import takes a whole frame on the device: the push and the tick after it (on the device
-    # one frame) import nothing, the next frame imports kalaha.puzzles and draws nothing, the next
+    # one frame) import nothing, the next frame imports kalaha.flow.puzzles and draws nothing, the next
     # reads the first puzzle, the one after shows it (docs/performance.md, "Frames").
     from kalaha.compat import forget
 
-    forget("puzzles")
+    forget("flow.puzzles")
     p = Player()
     a = p.app
     p.frames(5)  # (the main menu's actions imported ahead: App.menus_ahead)
@@ -608,7 +608,7 @@ def test_the_push_into_puzzles_imports_their_code_in_a_frame_of_its_own_that_dra
     assert loaded == [] and a.screen == MENU
     with Imports() as loaded:
         p.frames()
-    assert loaded == ["kalaha.puzzles"] and not a.frame.drawn and a.screen == MENU
+    assert loaded == ["kalaha.flow.puzzles"] and not a.frame.drawn and a.screen == MENU
     p.frames()  # (the first puzzle read: nothing drawn)
     assert not a.frame.drawn and a.screen == MENU and puzzle_on(a) is None
     with Imports() as loaded:

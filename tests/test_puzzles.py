@@ -12,8 +12,9 @@ from oracle import OracleGame, brute_margin
 from vm import ROOT
 
 from host import cli_puzzle
-from kalaha import notation, puzzles
-from kalaha.board import SOUTH, Board
+from kalaha.flow import puzzles
+from kalaha.rules import notation
+from kalaha.rules.board import SOUTH, Board
 
 endgame_db = pytest.importorskip("tools.endgame_db")  # (needs numpy)
 
@@ -284,7 +285,7 @@ def test_the_reader_reads_a_line_at_a_time_with_integers_only():
     last = puzzles.read(COUNT, PATH)
     assert last.cells == PUZZLES[-1].cells and last.number == COUNT
     assert puzzles.read(COUNT + 1, PATH) is None
-    source = open(os.path.join(ROOT, "kalaha", "puzzles.py")).read()
+    source = open(os.path.join(ROOT, "kalaha", "flow", "puzzles.py")).read()
     for word in ("json", "typing", "dataclass", "float", "import re"):
         assert word not in source
     assert source.startswith('"""') and source.split('"""')[1].count("\n") == 2  # two lines
@@ -436,7 +437,7 @@ def test_bad_input_gets_a_message_and_changes_nothing():
 
 def test_a_wrong_turn_gets_norths_best_reply_from_the_table(table_path, solver):
     from host.cli_puzzle import north_reply
-    from kalaha.endgame import EndgameTable
+    from kalaha.search.endgame import EndgameTable
 
     table = EndgameTable(table_path).verify_all()
     shown = 0
@@ -519,7 +520,7 @@ def expected(cells):
 
 @pytest.mark.parametrize("cells", HAND_MADE)
 def test_the_generator_keeps_a_position_as_brute_force_says(cells, solver):
-    from kalaha.ai import Search
+    from kalaha.search.ai import Search
     from tools.puzzles import Exact, line_of, make_puzzle
 
     expect, values = expected(cells)

@@ -9,14 +9,15 @@ import pytest
 from fits import TextCheck
 
 from host.reading import app_lines as lines
-from kalaha.app import App
-from kalaha.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
-from kalaha.memflash import MemoryFlash
-from kalaha.ring import RingBoard
-from kalaha.ringview import SEAT_COLOURS
-from kalaha.screens import GAME, MENU, REPLAY_LIST, RESULT
-from kalaha.store import RING_MODE, TWO_PLAYERS, Store
-from kalaha.view import SEAT_NAMES
+from kalaha.flow.app import App
+from kalaha.flow.screens import GAME, MENU, REPLAY_LIST, RESULT
+from kalaha.picture.ringview import SEAT_COLOURS
+from kalaha.picture.view import SEAT_NAMES
+from kalaha.rules.board import DRAW, END_AGREED, END_RESIGN, NORTH, SOUTH, SWAP, Board
+from kalaha.rules.ring import RingBoard
+from kalaha.saved.journal import RING_MODE, TWO_PLAYERS
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 
 def play(store, board, rules, mode, level, rng, clock=0, resign_at=None):
@@ -310,7 +311,7 @@ def test_how_to_play_from_the_game_menu_and_back_to_the_game():
     a.click()
     d.frames()
     d.choose("How to play")
-    assert lines(a)[0].startswith("How to play 1/") and a.screen.module == "howto"
+    assert lines(a)[0].startswith("How to play 1/") and a.screen.module == "picture.howto"
     a.turn(1)
     d.frames()
     assert lines(a)[0].startswith("Store & capture")
@@ -330,7 +331,7 @@ def test_how_to_play_from_the_game_menu_and_back_to_the_game():
 def test_the_list_decodes_its_games_once_not_every_frame(monkeypatch):
     # Each row decodes a kept game, its moves too: made in the list's first frame, kept while the
     # kept games stay as they are, made again when one is added.
-    from kalaha import store as store_module
+    from kalaha.saved import journal
 
     rng = random.Random(3)
     store = Store(MemoryFlash())
@@ -342,8 +343,8 @@ def test_the_list_decodes_its_games_once_not_every_frame(monkeypatch):
     a = App(store=store, welcome=False)
     a.tick(0)
     decoded = []
-    real = store_module.SavedGame.decode
-    monkeypatch.setattr(store_module.SavedGame, "decode", lambda *args: decoded.append(1) or real(*args))
+    real = journal.SavedGame.decode
+    monkeypatch.setattr(journal.SavedGame, "decode", lambda *args: decoded.append(1) or real(*args))
     a.go(REPLAY_LIST)
     a.tick(20)
     first = len(decoded)

@@ -10,7 +10,8 @@ from drivers import need_simulator
 from vm import ROOT
 
 from host.cli import play_main
-from kalaha import Board, notation
+from kalaha import Board
+from kalaha.rules import notation
 
 
 def run(*args, timeout=120):

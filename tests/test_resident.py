@@ -1,4 +1,4 @@
-"""What is in the device's heap when (kalaha.screens.RESIDENT): each screen holds the modules of its
+"""What is in the device's heap when (kalaha.flow.screens.RESIDENT): each screen holds the modules of its
 row and no other of the table's, App.go lets go exactly the others, no module that is always there
 imports a screen's at its top, and a game of 3-4 players imports none of the two-player game's
 code. Each check is shown to catch a breach.
@@ -13,17 +13,17 @@ from monkey import Broken, Session
 from test_layers import modules
 from test_monkey import finished_games
 
-from kalaha.app import App
 from kalaha.compat import forget
-from kalaha.screens import RESIDENT, Page
+from kalaha.flow.app import App
+from kalaha.flow.screens import RESIDENT, Page
 
 # Modules the table names, and work's (let go as the work ends: the hint's, the coach's).
 TABLED = sorted({name for row in RESIDENT for name in row})
-MANAGED = TABLED + ["coach", "hint"]
-# Let go while a game of 3-4 players is shown (kalaha.menus.make_room_for_ring; the ring's row).
-TWO_PLAYER_CODE = ("board", "ai", "ponder", "coach")
+MANAGED = TABLED + ["search.coach", "search.hint"]
+# Let go while a game of 3-4 players is shown (kalaha.flow.menus.make_room_for_ring; the ring's row).
+TWO_PLAYER_CODE = ("rules.board", "search.ai", "search.ponder", "search.coach")
 # Always in the heap: what the device's loop and the app import at their tops.
-ROOTS = ("hw.macropad", "kalaha.app")
+ROOTS = ("hw.macropad", "kalaha.flow.app")
 
 
 # ----- the table against the source: imports at the top of each module -------------------------
@@ -83,7 +83,7 @@ def breaches(graph, rows=RESIDENT):
     for row in rows:
         own = "kalaha." + row[0]
         listed = {"kalaha." + name for name in row}
-        ring = row[0] == "ringplay"  # (3-4 players' screens)
+        ring = row[0] == "flow.ringplay"  # (3-4 players' screens)
         loaded = always - {"kalaha." + name for name in TWO_PLAYER_CODE} if ring else always
         for name, by in sorted(loaded_with(graph, own, loaded).items()):
             if name not in listed:
@@ -98,17 +98,17 @@ def test_the_table_names_every_module_a_screen_loads_and_none_that_is_always_the
 def test_the_table_check_catches_a_breach():
     graph = top_graph()
     # a module always there that imports a screen's at its top (the game menu's, in every game)
-    wrong = dict(graph, **{"kalaha.app": graph["kalaha.app"] + ["kalaha.gamemenu"]})
-    assert any("kalaha.gamemenu is always in the heap" in line for line in breaches(wrong))
+    wrong = dict(graph, **{"kalaha.flow.app": graph["kalaha.flow.app"] + ["kalaha.flow.gamemenu"]})
+    assert any("kalaha.flow.gamemenu is always in the heap" in line for line in breaches(wrong))
     # a screen's module that imports one its row does not name
-    wrong = dict(graph, **{"kalaha.records": graph["kalaha.records"] + ["kalaha.movelist"]})
-    assert any("kalaha.records loads kalaha.movelist" in line for line in breaches(wrong))
+    wrong = dict(graph, **{"kalaha.flow.records": graph["kalaha.flow.records"] + ["kalaha.picture.movelist"]})
+    assert any("kalaha.flow.records loads kalaha.picture.movelist" in line for line in breaches(wrong))
     # the ring's code importing the two-player game's board (let go in a game of 3-4 players)
-    wrong = dict(graph, **{"kalaha.ringplay": graph["kalaha.ringplay"] + ["kalaha.board"]})
-    assert any("kalaha.ringplay loads kalaha.board" in line for line in breaches(wrong))
+    wrong = dict(graph, **{"kalaha.flow.ringplay": graph["kalaha.flow.ringplay"] + ["kalaha.rules.board"]})
+    assert any("kalaha.flow.ringplay loads kalaha.rules.board" in line for line in breaches(wrong))
     # a row that leaves out what its module imports (the settings' choices)
-    rows = tuple(row for row in RESIDENT if row[0] != "records") + (("records", "clock"),)
-    assert any("kalaha.records loads kalaha.choices" in line for line in breaches(graph, rows))
+    rows = tuple(row for row in RESIDENT if row[0] != "flow.records") + (("flow.records", "saved.clock"),)
+    assert any("kalaha.flow.records loads kalaha.saved.choices" in line for line in breaches(graph, rows))
 
 
 # ----- the app: what each screen holds, event by event ---------------------------------------------
@@ -155,13 +155,13 @@ def held_wrongly(app, loaded=(), rows=RESIDENT):
     ok = set(row_of(screen.module, rows))
     g = app.game
     if g.clock is not None:
-        ok.add("clock")
+        ok.add("saved.clock")
     ok.update(g.mode.modules)
-    ring = not g.mode.two_sides or screen.module == "ringplay"  # (a game of 3-4 players, or its setup)
+    ring = not g.mode.two_sides or screen.module == "flow.ringplay"  # (a game of 3-4 players, or its setup)
     if app.thinker.hinting and not ring:
-        ok.add("hint")
+        ok.add("search.hint")
     if screen.ends_game and not ring:
-        ok.add("coach")
+        ok.add("search.coach")
     held = {name for name in MANAGED if "kalaha." + name in sys.modules}
     held.update(name for name in loaded if name in MANAGED)
     wrong = sorted(held - ok)
@@ -186,7 +186,7 @@ def watch(app, failure=str, rows=RESIDENT):
             wrong = held_wrongly(app, hook.take(), rows)
             if wrong:
                 raise Broken(
-                    failure("%s holds %s (kalaha.screens.RESIDENT)" % (type(app.screen).__name__, wrong))
+                    failure("%s holds %s (kalaha.flow.screens.RESIDENT)" % (type(app.screen).__name__, wrong))
                 )
             return out
 
@@ -248,30 +248,30 @@ def test_games_to_their_results_hold_only_their_rows_modules():
     d.frames(5)
     d.choose("Back")
     d.frames(5)
-    assert d.app.screen.module == "menus"
+    assert d.app.screen.module == "flow.menus"
 
 
 def test_the_screen_check_catches_a_row_that_leaves_out_a_module(monkeypatch):
-    # The settings' row without kalaha.choices, which kalaha.records imports: the check fails on
+    # The settings' row without kalaha.saved.choices, which kalaha.flow.records imports: the check fails on
     # the settings screen, the moment it shows.
-    rows = tuple(row for row in RESIDENT if row[0] != "records") + (("records", "clock"),)
-    monkeypatch.setattr("kalaha.app.RESIDENT", rows)
+    rows = tuple(row for row in RESIDENT if row[0] != "flow.records") + (("flow.records", "saved.clock"),)
+    monkeypatch.setattr("kalaha.flow.app.RESIDENT", rows)
     fresh_device()
-    with pytest.raises(Broken, match=r"Settings holds \['choices'\]"):
+    with pytest.raises(Broken, match=r"Settings holds \['saved.choices'\]"):
         watched(Session(1, goal="settings"), rows).run(lambda _session: None)
 
 
 def test_the_screen_check_catches_a_screen_that_imports_another_screens_module(monkeypatch):
     # The statistics' code importing the move list's (not in its row): caught on that screen.
-    from kalaha.screens import STATS, Listing
+    from kalaha.flow.screens import STATS, Listing
 
     def rows(app):
-        importlib.import_module("kalaha.movelist")
+        importlib.import_module("kalaha.picture.movelist")
         return Listing.rows(STATS, app)
 
     monkeypatch.setattr(STATS, "rows", rows)
     fresh_device()
-    with pytest.raises(Broken, match=r"Listing holds \['movelist'\]"):
+    with pytest.raises(Broken, match=r"Listing holds \['picture.movelist'\]"):
         watched(Session(1, goal="stats")).run(lambda _session: None)
 
 
@@ -281,13 +281,13 @@ def test_the_screen_check_catches_a_screen_that_imports_another_screens_module(m
 def let_go_wrongly(key, clock=False, seven=False):
     """Every module of the table imported, then App.go to a screen of `key`'s row: the names
     whose being in the heap is not what the table says."""
-    import kalaha.seven
-    from kalaha.board import Board
+    import kalaha.flow.seven
+    from kalaha.rules.board import Board
 
     app = App(welcome=False)
     if seven:
         app.game.board = Board(pits=7)
-        app.game.mode = kalaha.seven
+        app.game.mode = kalaha.flow.seven
     if clock:
         app.game.clock = object()
     for name in TABLED:
@@ -295,7 +295,7 @@ def let_go_wrongly(key, clock=False, seven=False):
     screen = Page()
     screen.module = key
     app.go(screen)
-    keep = set(row_of(key)) | ({"clock"} if clock else set()) | ({"seven"} if seven else set())
+    keep = set(row_of(key)) | ({"saved.clock"} if clock else set()) | ({"flow.seven"} if seven else set())
     return [name for name in TABLED if ("kalaha." + name in sys.modules) != (name in keep)]
 
 
@@ -306,7 +306,7 @@ def test_app_go_keeps_the_rows_modules_and_lets_every_other_go(key):
 
 
 def test_the_app_go_check_catches_a_module_not_let_go(monkeypatch):
-    from kalaha import app
+    from kalaha.flow import app
 
-    monkeypatch.setattr(app, "forget", lambda name: None if name == "howto" else forget(name))
-    assert let_go_wrongly("menus") == ["howto"]
+    monkeypatch.setattr(app, "forget", lambda name: None if name == "picture.howto" else forget(name))
+    assert let_go_wrongly("flow.menus") == ["picture.howto"]

@@ -1,4 +1,4 @@
-"""The 2-4 player engine (kalaha.ring) against an independent oracle, its properties, and the
+"""The 2-4 player engine (kalaha.rules.ring) against an independent oracle, its properties, and the
 command line's contract for games of more players (issue 24)."""
 
 import json
@@ -11,7 +11,7 @@ from oracle_ring import OracleRing
 
 from host.cli import main
 from kalaha import Board
-from kalaha.ring import CAPTURE_NAMES, RingBoard, RingError
+from kalaha.rules.ring import CAPTURE_NAMES, RingBoard, RingError
 
 RULES = [
     (seats, pits, seeds, capture)
@@ -62,7 +62,8 @@ def test_random_games_agree_with_the_oracle_move_by_move(seats, pits, seeds, cap
 
 
 def test_two_seats_are_the_classic_game():
-    # With two seats the ring is kalaha.board's board (no options): the same cells after the same sowings.
+    # With two seats the ring is kalaha.rules.board's board (no options): the same cells after the same
+    # sowings.
     rng = random.Random(7)
     for pits in range(1, 7):
         for seeds in (1, 3, 4, 6):
@@ -228,7 +229,7 @@ def test_the_computers_turn_is_a_whole_legal_turn():
 
 
 def test_strong_beats_easy_round_the_table():
-    from kalaha.ring_ai import best_turn
+    from kalaha.search.ring_ai import best_turn
 
     # (3 seats, so a level no better than the others would come first in a third of games)
     firsts = 0
@@ -247,7 +248,7 @@ def test_strong_beats_easy_round_the_table():
 def paranoid(board, me, depth):
     """The paranoid value by plain recursion (the oracle for RingSearch): `me` maximises, every
     other seat minimises, leaves valued by ring_ai.evaluate."""
-    from kalaha.ring_ai import evaluate
+    from kalaha.search.ring_ai import evaluate
 
     if board.over or depth == 0:
         return evaluate(board, me)
@@ -269,7 +270,7 @@ def paranoid(board, me, depth):
     depth=st.integers(1, 4),
 )
 def test_the_stepped_search_finds_the_plain_recursions_value(seats, pits, seeds, capture, opening, depth):
-    from kalaha.ring_ai import RingSearch
+    from kalaha.search.ring_ai import RingSearch
 
     board = RingBoard(seats, pits, seeds, capture)
     for c in opening:
@@ -293,8 +294,8 @@ def test_the_stepped_search_finds_the_plain_recursions_value(seats, pits, seeds,
 
 RING_SCRIPT = """
 import gc, micropython
-from kalaha.ring import RingBoard
-from kalaha.ring_ai import RingSearch
+from kalaha.rules.ring import RingBoard
+from kalaha.search.ring_ai import RingSearch
 search = RingSearch()
 for seats, pits, record in %r:
     board = RingBoard.from_record(record, seats=seats, pits=pits, seeds=4)
@@ -313,7 +314,7 @@ RING_POSITIONS = [(3, 4, ""), (3, 4, "1-2 3"), (4, 4, "2 1"), (2, 6, "3-6")]
 def test_the_ring_search_in_the_vm_allocates_nothing_and_agrees_with_cpython():
     from vm import run_vm
 
-    from kalaha.ring_ai import RingSearch
+    from kalaha.search.ring_ai import RingSearch
 
     status, out, err = run_vm(RING_SCRIPT % (RING_POSITIONS,))
     assert status == 0, err  # (a MemoryError under heap_lock would be an allocation per node)

@@ -1,4 +1,4 @@
-"""Games of 3-4 players on the handheld (kalaha.ringplay), driven through the app's events as a
+"""Games of 3-4 players on the handheld (kalaha.flow.ringplay), driven through the app's events as a
 player would: the setup, the keys, the computer seats, the handover, the places."""
 
 import random
@@ -10,10 +10,10 @@ from playout import FRAME
 
 from host.reading import app_lines as lines
 from host.reading import read_figures_line
-from kalaha.screens import GAME, MENU, RESULT, STATS
-from kalaha.store import STAT_RING
+from kalaha.flow.screens import GAME, MENU, RESULT, STATS
+from kalaha.saved.journal import STAT_RING
 
-TWO_PLAYER_CODE = ("kalaha.ai", "kalaha.coach", "kalaha.board")
+TWO_PLAYER_CODE = ("kalaha.search.ai", "kalaha.search.coach", "kalaha.rules.board")
 
 
 def two_player_code_loaded():
@@ -45,9 +45,9 @@ def test_three_players_two_of_them_computers_play_to_the_places():
     d.frames(60)
     d.choose("Main menu")
     assert a.screen is MENU
-    assert "kalaha.ringplay" not in sys.modules and "kalaha.ring" not in sys.modules
-    assert "kalaha.ring_ai" not in sys.modules
-    assert all(name in sys.modules for name in ("kalaha.ai", "kalaha.board"))
+    assert "kalaha.flow.ringplay" not in sys.modules and "kalaha.rules.ring" not in sys.modules
+    assert "kalaha.search.ring_ai" not in sys.modules
+    assert all(name in sys.modules for name in ("kalaha.search.ai", "kalaha.rules.board"))
     # a game against the computer after it: the computer moves
     d.choose("Play computer")
     d.choose("Starts")  # (the computer first)
@@ -131,7 +131,7 @@ def test_a_power_cut_mid_game_resumes_it_and_the_end_is_counted():
     # the power goes: the saved data is all there is
     d2 = Driver(d.app.store.flash.read())
     d2.choose("Continue")
-    rp = sys.modules["kalaha.ringplay"]
+    rp = sys.modules["kalaha.flow.ringplay"]
     b = d2.app.game.board
     assert d2.app.screen is GAME and bytes(b.cells) == cells and b.moves == moves and b.to_move == mover
     assert [rp.is_computer(seat) for seat in range(3)] == [False, False, True] and rp.RING.players == 3
@@ -192,7 +192,7 @@ def test_the_starting_seat_moves_on_and_a_resign_takes_last_place():
 def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
     d = Driver()
     d.choose("3-4 players")
-    rp = sys.modules["kalaha.ringplay"]
+    rp = sys.modules["kalaha.flow.ringplay"]
     d.choose_computers(rp, 3, ())
     d.choose("Move time")  # off -> 30 s
     d.choose("Start game")
@@ -212,7 +212,7 @@ def test_when_the_move_time_runs_out_the_computer_plays_the_turn():
 def test_any_seats_can_be_the_computers_but_not_all_of_them():
     d = Driver()
     d.choose("3-4 players")
-    rp = sys.modules["kalaha.ringplay"]
+    rp = sys.modules["kalaha.flow.ringplay"]
     d.choose_computers(rp, 3, ("Blue", "Violet"))
     d.choose("Orange:")  # the last person's seat: refused, and said why
     assert [rp.is_computer(seat) for seat in range(3)] == [True, False, True]
@@ -239,7 +239,7 @@ def test_any_seats_can_be_the_computers_but_not_all_of_them():
 def test_six_pits_a_seat_show_every_figure_and_play_on_the_movers_keys():
     d = Driver()
     d.choose("3-4 players")
-    rp = sys.modules["kalaha.ringplay"]
+    rp = sys.modules["kalaha.flow.ringplay"]
     while not any(row.endswith("Seeds: 6") for row in lines(d.app)):
         d.choose("Seeds")
     while not any(row.endswith("Pits: 6") for row in lines(d.app)):
@@ -284,18 +284,18 @@ class Imports:
 
 
 def test_a_game_of_three_never_loads_the_two_player_code_again():
-    # Opening the ring lets kalaha.board go; if the ring's own code imported it, the heap would
+    # Opening the ring lets kalaha.rules.board go; if the ring's own code imported it, the heap would
     # hold a second copy while it loads (the menus' copy is still in use then).
     d = Driver()
     with Imports() as seen:
         rp = d.setup(players=3, computers=("Orange", "Violet"))
         play_to_the_end(d, rp, random.Random(2))
     assert d.app.screen is RESULT
-    assert "kalaha.ringplay" in seen.names and not [n for n in seen.names if n in TWO_PLAYER_CODE]
+    assert "kalaha.flow.ringplay" in seen.names and not [n for n in seen.names if n in TWO_PLAYER_CODE]
 
 
 def test_three_players_undo_take_a_hint_and_read_the_moves_as_two_players_do():
-    from kalaha.view import GOOD_COLOUR, scale
+    from kalaha.picture.view import GOOD_COLOUR, scale
 
     d = Driver()
     rp = d.setup(players=3, computers=("Orange",))

@@ -2,7 +2,8 @@
 
 import pytest
 
-from kalaha import NORTH, SOUTH, SWAP, Board, IllegalMoveError, KalahaError, NotationError, notation
+from kalaha import NORTH, SOUTH, SWAP, Board, IllegalMoveError, KalahaError, NotationError
+from kalaha.rules import notation
 
 
 def make(south, north, s_store=None, n_store=None, side="S", **rules):

@@ -1,6 +1,6 @@
 """The search is the same search everywhere: CPython and MicroPython's VM (the device's bytecode)
 give every case of tests/samesearch.py the result the pure-Python search gave before the inner
-loop became kalaha.searchcore (samesearch.txt): best pit, score, depth, nodes, line."""
+loop became kalaha.search.searchcore (samesearch.txt): best pit, score, depth, nodes, line."""
 
 import functools
 import io
@@ -35,9 +35,9 @@ def cases(tmp_path_factory):
 LEVEL_RECORDS = ("", "2 3-1", "6 4 4 2-1-2 1 6", "5 3-1 2 6 5-3 3 2 1 5 2 1-4 3 3")
 LEVEL_TURNS = """
 from host.analysis import device_player, device_turn
-from kalaha.board import Board
-from kalaha.endgame import open_table
-from kalaha.notation import push_record
+from kalaha.rules.board import Board
+from kalaha.search.endgame import open_table
+from kalaha.rules.notation import push_record
 table = open_table(%r)[0].verify_all()
 for record in %r:
     for level in ("strong", "expert"):
@@ -88,7 +88,7 @@ def test_the_vm_searches_every_case_as_before_allocating_nothing(cases, tmp_path
     # (and the host's pieces the cases read with: the device's drive holds neither)
     copy = [(drive, "/drive"), (os.path.join(HERE, "samesearch_run.py"), "/drive/samesearch_run.py")]
     copy += [(os.path.join(ROOT, rel), "/drive/" + rel) for rel in ("host/__init__.py", "host/analysis.py")]
-    copy += [(os.path.join(ROOT, "kalaha", "notation.py"), "/drive/kalaha/notation.py")]
+    copy += [(os.path.join(ROOT, "kalaha", "rules", "notation.py"), "/drive/kalaha/rules/notation.py")]
     copy += [(tables, tables), (path, path)]
     script = LEVEL_TURNS % (os.path.join(tables, LEVEL_TABLE), LEVEL_RECORDS)
     status, out, err = micropython.run(script, path=("/drive",), copy=copy, cwd="/drive")

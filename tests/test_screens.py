@@ -12,14 +12,8 @@ from host.reading import app_lines as lines
 from host.reading import app_words as board_words
 from host.reading import read_board
 from kalaha import NORTH, SOUTH
-from kalaha.app import COMPUTER_PAUSE_MS, CURSOR_MS, DIM_MS, OFF_MS, App
-from kalaha.draw import PANEL_CHARS, split
-from kalaha.frame import BOX_CHOSEN, BOX_PLAYED, Frame
-from kalaha.frame import COLUMNS as WIDTH
-from kalaha.howto import PAGES as HELP_PAGES
-from kalaha.howto import page as help_page
-from kalaha.memflash import MemoryFlash
-from kalaha.screens import (
+from kalaha.flow.app import COMPUTER_PAUSE_MS, CURSOR_MS, DIM_MS, OFF_MS, App
+from kalaha.flow.screens import (
     DRAW_OFFER,
     GAME,
     GAME_MENU,
@@ -32,8 +26,12 @@ from kalaha.screens import (
     SETUP,
     STATS,
 )
-from kalaha.store import Store
-from kalaha.view import (
+from kalaha.picture.draw import PANEL_CHARS, split
+from kalaha.picture.frame import BOX_CHOSEN, BOX_PLAYED, Frame
+from kalaha.picture.frame import COLUMNS as WIDTH
+from kalaha.picture.howto import PAGES as HELP_PAGES
+from kalaha.picture.howto import page as help_page
+from kalaha.picture.view import (
     GOOD_COLOUR,
     HUES,
     ILLEGAL_COLOUR,
@@ -45,6 +43,8 @@ from kalaha.view import (
     key_of_cell,
     pit_of_view_key,
 )
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 # The colour legend as the help gives it: each colour named on a line, its key lit beside it.
 LEGEND = (
@@ -122,7 +122,7 @@ def visit_every_screen():
     d.choose("Replay")
     yield REPLAY_LIST, d
     a.click()
-    assert a.screen.replays  # (kalaha.replay's screen, made with that module)
+    assert a.screen.replays  # (kalaha.flow.replay's screen, made with that module)
     yield a.screen, d
     a.turn(2)
     yield a.screen, d
@@ -329,7 +329,7 @@ def test_help_is_offered_once_on_the_very_first_start():
     assert a.screen == HELP and lines(a)[0].startswith("How to play 1/")
     a.click()
     assert a.screen == MENU
-    assert "kalaha.howto" not in sys.modules  # let go: its text costs no heap during games
+    assert "kalaha.picture.howto" not in sys.modules  # let go: its text costs no heap during games
     again = App(store=Store(MemoryFlash(flash.read())))
     assert again.screen == MENU
 
@@ -422,7 +422,7 @@ def test_the_macropad_profile_turns_and_mirrors_as_one():
 
 
 def test_every_menu_action_is_a_screen_an_action_or_an_app_method():
-    from kalaha import gamemenu, menus, records, screens, setup
+    from kalaha.flow import gamemenu, menus, records, screens, setup
 
     named = set()
     for name in dir(screens):
@@ -432,7 +432,7 @@ def test_every_menu_action_is_a_screen_an_action_or_an_app_method():
     app = Driver().app
     for page in (screens.MENU, screens.SETUP, screens.REPLAY_LIST, screens.SETTINGS, screens.GAME_MENU):
         named.update(action for _label, action in page.items(app))
-    named.add("continue_game")  # (a question's Yes and No are its own: kalaha.screens.Confirm.click)
+    named.add("continue_game")  # (a question's Yes and No are its own: kalaha.flow.screens.Confirm.click)
     named.discard(None)
     assert named
     for action in named:
@@ -445,15 +445,15 @@ def test_every_menu_action_is_a_screen_an_action_or_an_app_method():
             or callable(getattr(App, action))
         ), action
     # the game menu's and the draw offer's own actions are in their module (App.act looks there
-    # first: kalaha.menus is not imported while they are shown)
-    assert screens.GAME_MENU.module == screens.DRAW_OFFER.module == "gamemenu"
+    # first: kalaha.flow.menus is not imported while they are shown)
+    assert screens.GAME_MENU.module == screens.DRAW_OFFER.module == "flow.gamemenu"
     own = [action for _label, action in screens.GAME_MENU.items(app) + list(screens.DRAW_ITEMS)]
     assert all(isinstance(a, screens.Page) or callable(getattr(gamemenu, a, None)) for a in own), own
 
 
 def test_the_result_screen_holds_the_new_games_actions_and_not_the_game_menus():
-    # The game menu's actions (kalaha.gamemenu) are let go with it; the result screen imports
-    # only Play again's (kalaha.menus, ahead of the push): 2 KB of the device's heap apart.
+    # The game menu's actions (kalaha.flow.gamemenu) are let go with it; the result screen imports
+    # only Play again's (kalaha.flow.menus, ahead of the push): 2 KB of the device's heap apart.
     from playout import play_out
 
     d = Driver()
@@ -461,25 +461,26 @@ def test_the_result_screen_holds_the_new_games_actions_and_not_the_game_menus():
     a = d.app
     a.click()
     d.frames(3)
-    assert a.screen == GAME_MENU and "kalaha.gamemenu" in sys.modules
+    assert a.screen == GAME_MENU and "kalaha.flow.gamemenu" in sys.modules
     d.choose("Back to game")
-    assert a.screen == GAME and "kalaha.gamemenu" not in sys.modules
+    assert a.screen == GAME and "kalaha.flow.gamemenu" not in sys.modules
     play_out(a)
     assert a.screen == RESULT
     d.frames(150)
-    assert "kalaha.menus" in sys.modules and "kalaha.gamemenu" not in sys.modules
+    assert "kalaha.flow.menus" in sys.modules and "kalaha.flow.gamemenu" not in sys.modules
     d.ready()
     d.choose("Again")
     assert a.screen == GAME and a.game.board.ply <= 1
 
 
 def test_the_record_screens_code_is_let_go_when_they_close():
-    # Settings and statistics (kalaha.records), replay (kalaha.replay) and the move list
-    # (kalaha.movelist) keep their bigger code apart, imported while shown and let go after,
+    # Settings and statistics (kalaha.flow.records), replay (kalaha.flow.replay) and the move list
+    # (kalaha.picture.movelist) keep their bigger code apart, imported while shown and let go after,
     # so a game has that heap back.
     d = Driver()
     a = d.app
-    for label, module in (("Settings", "records"), ("Statistics", "records"), ("Replay", "replay")):
+    pages = (("Settings", "flow.records"), ("Statistics", "flow.records"), ("Replay", "flow.replay"))
+    for label, module in pages:
         d.choose(label)
         assert "kalaha." + module in sys.modules and any(lines(a))
         if a.screen == STATS:
@@ -488,19 +489,21 @@ def test_the_record_screens_code_is_let_go_when_they_close():
             d.choose("Back")
         assert a.screen == MENU and "kalaha." + module not in sys.modules
     d.choose("Two players")
-    # In a game the menus' drawing and actions are let go too (kalaha.menus)
-    assert a.screen == GAME and "kalaha.menus" not in sys.modules
+    # In a game the menus' drawing and actions are let go too (kalaha.flow.menus)
+    assert a.screen == GAME and "kalaha.flow.menus" not in sys.modules
     play_some(d, 2)
     a.click()
-    # the game menu holds its own actions (kalaha.gamemenu, imported in a quiet frame), not the
-    # other menus' (kalaha.menus)
+    # the game menu holds its own actions (kalaha.flow.gamemenu, imported in a quiet frame), not the
+    # other menus' (kalaha.flow.menus)
     d.frames(3)
-    assert a.screen == GAME_MENU and "kalaha.gamemenu" in sys.modules and "kalaha.menus" not in sys.modules
+    assert a.screen == GAME_MENU and "kalaha.flow.gamemenu" in sys.modules
+    assert "kalaha.flow.menus" not in sys.modules
     d.choose("Moves")
-    assert a.screen == MOVES and "kalaha.movelist" in sys.modules and "kalaha.records" not in sys.modules
-    assert "kalaha.gamemenu" not in sys.modules
+    assert a.screen == MOVES and "kalaha.picture.movelist" in sys.modules
+    assert "kalaha.flow.records" not in sys.modules
+    assert "kalaha.flow.gamemenu" not in sys.modules
     a.click()
-    assert a.screen == GAME and "kalaha.movelist" not in sys.modules
+    assert a.screen == GAME and "kalaha.picture.movelist" not in sys.modules
 
 
 def test_a_two_row_board_profile_keeps_opposite_pits_straight_across():
@@ -541,7 +544,7 @@ def test_the_computers_thinking_keeps_the_device_awake():
 
 
 def test_keys_mashed_at_the_end_of_a_game_start_nothing():
-    from kalaha.screens import RESULT_GRACE_MS
+    from kalaha.flow.screens import RESULT_GRACE_MS
 
     d = Driver()
     start_vs_computer(d, "easy")
@@ -678,7 +681,7 @@ def test_hint_colours_light_the_frame_after_a_sowing_ends():
 
 
 def test_a_frame_out_of_time_is_finished_in_the_next_and_only_then_complete():
-    # A device frame draws until kalaha.frame.DRAW_UNTIL_MS; what is left waits for the next
+    # A device frame draws until kalaha.picture.frame.DRAW_UNTIL_MS; what is left waits for the next
     # frame, and the hardware sends only complete frames: a new screen is never shown in part.
     clock = [0]
 

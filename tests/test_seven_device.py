@@ -1,4 +1,4 @@
-"""Seven pits on the device (kalaha.seven): every pit, store and the knob's cursor read back from
+"""Seven pits on the device (kalaha.flow.seven): every pit, store and the knob's cursor read back from
 the frame through whole games against the computer and between two players, the keys, the
 setup, the help, replay, hint and undo, and random sessions on seven pits."""
 
@@ -10,8 +10,8 @@ from monkey import Session, check
 
 from host.keycaps import key_caption
 from host.reading import app_lines, read_seven, screen_kind
-from kalaha.screens import GAME, MENU, RESULT
-from kalaha.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, YOURS_COLOUR
+from kalaha.flow.screens import GAME, MENU, RESULT
+from kalaha.picture.view import GOOD_COLOUR, ILLEGAL_COLOUR, OFF, YOURS_COLOUR
 
 
 class Seven(Driver):
@@ -30,7 +30,7 @@ class Seven(Driver):
 
 
 def expected_rows(a):
-    """The counts the display must show, by the rules of the picture (not kalaha.view's map):
+    """The counts the display must show, by the rules of the picture (not kalaha.picture.view's map):
     the top row the opponent's pits 7..1 from the left, the bottom row the holder's 1..7."""
     b, cells, viewer = a.view.shown(a)
     top = [cells[b.pit_index(1 - viewer, 7 - col)] for col in range(7)]
@@ -158,7 +158,7 @@ def test_keys_are_the_knobs_and_the_others_change_nothing():
 
 
 def scaled(colour, a):
-    from kalaha.view import scale
+    from kalaha.picture.view import scale
 
     return scale(colour, a.settings["brightness"], 4)
 

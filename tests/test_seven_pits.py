@@ -10,9 +10,10 @@ from oracle import OracleGame, brute_margin, oracle_perft
 
 from host.analysis import best_turn, solve
 from host.cli import main as cli
-from kalaha import Board, notation
-from kalaha.memflash import MemoryFlash
-from kalaha.store import Store
+from kalaha import Board
+from kalaha.rules import notation
+from kalaha.saved.memflash import MemoryFlash
+from kalaha.saved.store import Store
 
 
 def test_fifteen_seeds_lap_a_seven_pit_board_and_feed_their_own_pit():

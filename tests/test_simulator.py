@@ -93,8 +93,8 @@ def test_headless_two_player_game_to_the_result(tmp_path):
         board.push(pit)
     # Settings (the menu's seventh item): seeds 4 -> 3 is three clicks on "Seeds" (3 4 5 6,
     # wrapping); pits 6 -> 4 two clicks on "Pits" (4 5 6 7); "Back" is the last item, 11 lines
-    # below Pits (kalaha.records.SHOWN_KEYS and Reset statistics); then "Two players".
-    from kalaha.records import SHOWN_KEYS
+    # below Pits (kalaha.flow.records.SHOWN_KEYS and Reset statistics); then "Two players".
+    from kalaha.flow.records import SHOWN_KEYS
 
     text = "turn +6\nclick\n" + "click\n" * 3 + "turn +1\nclick\nclick\n"
     text += "turn +%d\nclick\n" % len(SHOWN_KEYS)  # (from Pits, the 2nd line, to Back)
@@ -154,7 +154,7 @@ def test_window_loop_maps_keyboard_and_quits(tmp_path, monkeypatch):
 def test_a_data_file_of_another_size_keeps_what_it_holds_and_an_empty_one_is_a_first_start(tmp_path, capsys):
     need_simulator()
     from host.desktop import Simulator
-    from kalaha.screens import HELP, MENU
+    from kalaha.flow.screens import HELP, MENU
 
     path = tmp_path / "nvm.bin"
     sim = Simulator(headless=True, data=str(path))
@@ -355,7 +355,7 @@ def test_the_oled_shows_the_frame_pixel_for_pixel_and_turned_round_for_north():
 
 def test_the_simulators_colours_keep_their_hue():
     from host.desktop import led_glow
-    from kalaha.view import HUES
+    from kalaha.picture.view import HUES
 
     for colour in HUES:
         for scale in (1, 4, 16):

@@ -5,9 +5,8 @@ import random
 import pytest
 
 from kalaha import Board
-from kalaha.memflash import MemoryFlash, PowerCut
-from kalaha.ring import RingBoard
-from kalaha.store import (
+from kalaha.rules.ring import RingBoard
+from kalaha.saved.journal import (
     DEFAULT_SETTINGS,
     END_AGREED,
     END_RESIGN,
@@ -18,8 +17,9 @@ from kalaha.store import (
     STAT_RESIGNS,
     STAT_TWO_PLAYER,
     TWO_PLAYERS,
-    Store,
 )
+from kalaha.saved.memflash import MemoryFlash, PowerCut
+from kalaha.saved.store import Store
 
 RULES = {"pits": 6, "seeds": 4, "empty_capture": False, "alga": False, "swap": False}
 
@@ -44,7 +44,7 @@ def state(store):
 
 def test_a_new_device_starts_with_defaults_and_says_nothing():
     # A blank sector is a new device (or a power cut in the instant after a compaction's
-    # erase): the help opens by itself (kalaha.app), and no line of words stands in a menu's way.
+    # erase): the help opens by itself (kalaha.flow.app), and no line of words stands in a menu's way.
     s = Store(MemoryFlash())
     assert (
         s.message == ""
@@ -221,8 +221,8 @@ def test_flash_wear_ten_games_a_day_for_five_years():
 
 
 def test_games_of_three_and_four_players_are_saved_counted_and_checked():
-    from kalaha import store as store_module
-    from kalaha.store import RING_MODE, STAT_RING
+    from kalaha.saved import journal
+    from kalaha.saved.journal import RING_MODE, STAT_RING
 
     rng = random.Random(4)
     flash = MemoryFlash()
@@ -281,16 +281,16 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
     o.stats[0] = 5
     o.settings["level"] = 3  # (and from before the last choices were kept: they are the defaults)
     o.puzzles = bytearray()  # (and the puzzles' progress)
-    saved = store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS
-    store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS = (
-        store_module.STORED_STATS,
+    saved = journal.N_STATS, journal.CHOICE_KEYS, journal.LATER_KEYS
+    journal.N_STATS, journal.CHOICE_KEYS, journal.LATER_KEYS = (
+        journal.STORED_STATS,
         (),
         (),
     )
     try:
         o.compact()
     finally:
-        store_module.N_STATS, store_module.CHOICE_KEYS, store_module.LATER_KEYS = saved
+        journal.N_STATS, journal.CHOICE_KEYS, journal.LATER_KEYS = saved
     loaded = Store(MemoryFlash(old.read()))
     assert loaded.message == "" and loaded.stats[0] == 5 and loaded.stats[STAT_RING:] == [0, 0, 0, 0, 0, 0]
     assert loaded.settings == DEFAULT_SETTINGS
@@ -299,7 +299,7 @@ def test_games_of_three_and_four_players_are_saved_counted_and_checked():
 def test_a_save_of_three_players_from_before_each_setting_had_its_field_loads_the_same():
     # Saves before: the level byte held the level, a count of the last seats as the computer's,
     # the first seat and the move time, two bits each; the clock byte the seats chosen one by one.
-    from kalaha.store import RING_MODE
+    from kalaha.saved.journal import RING_MODE
 
     for packed, chosen, want in (
         (3 + (1 << 2) + (2 << 4) + (1 << 6), 0b0001, (3, 0b1001, [2, 1])),  # 4 seats: Cyan by count
@@ -319,9 +319,9 @@ def test_a_save_of_three_players_from_before_each_setting_had_its_field_loads_th
 
 def test_a_saved_game_keeps_every_time_control_and_refuses_one_past_them():
     # The store checks a saved clock against its own count (the clock's module is not loaded with
-    # it): every control of kalaha.clock decodes, the next index is damage.
-    from kalaha.clock import CONTROLS
-    from kalaha.store import Damaged, SavedGame
+    # it): every control of kalaha.saved.clock decodes, the next index is damage.
+    from kalaha.saved.clock import CONTROLS
+    from kalaha.saved.journal import Damaged, SavedGame
 
     for clock in range(len(CONTROLS) + 1):
         data = SavedGame(RULES, TWO_PLAYERS, 0, clock).encode()
@@ -336,8 +336,8 @@ def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and
     # Issue 47: the statistics' streaks against the computer (a draw or a loss ends one; two
     # players and 3-4 players leave it), rebuilt from the journal, kept in a snapshot after
     # every older field, and 0 from a save made before them.
-    from kalaha.board import DRAW, NORTH, SOUTH
-    from kalaha.store import HEADER, STAT_RING, put_crc
+    from kalaha.rules.board import DRAW, NORTH, SOUTH
+    from kalaha.saved.journal import HEADER, STAT_RING, put_crc
 
     STAT_STREAK = N_STATS - 2  # (the streak and the best: the last two counters)
 
@@ -385,11 +385,11 @@ def test_the_winning_streak_and_the_best_kept_through_the_journal_a_snapshot_and
 def test_the_stores_counts_are_the_clocks_and_the_searchs():
     # The store checks saved levels and clocks against counts of its own (neither the search nor
     # the clock is loaded with it), and the settings step through as many.
-    from kalaha import store
-    from kalaha.ai import LEVEL_NAMES
-    from kalaha.choices import SETTING_CHOICES
-    from kalaha.clock import CONTROLS
+    from kalaha.saved import journal
+    from kalaha.saved.choices import SETTING_CHOICES
+    from kalaha.saved.clock import CONTROLS
+    from kalaha.search.ai import LEVEL_NAMES
 
-    assert store._N_LEVELS == len(LEVEL_NAMES) and store.N_CONTROLS == len(CONTROLS)
+    assert journal._N_LEVELS == len(LEVEL_NAMES) and journal.N_CONTROLS == len(CONTROLS)
     assert SETTING_CHOICES["level"] == tuple(range(len(LEVEL_NAMES)))
     assert SETTING_CHOICES["clock"] == tuple(range(len(CONTROLS)))

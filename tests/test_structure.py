@@ -8,24 +8,24 @@ import pytest
 
 KALAHA = pathlib.Path(__file__).resolve().parent.parent / "kalaha"
 # The modules that may branch on how many pits a board has: the rules, and the modes that lay
-# the pits out (kalaha.sides chooses a two-sided game's; seven pits' and the ring's own).
+# the pits out (kalaha.flow.sides chooses a two-sided game's; seven pits' and the ring's own).
 PIT_COUNTS = ("board", "ring", "notation", "sides", "seven", "ringplay", "ringview")
-# What the flow asks a game's mode, and never which kind of game it is (kalaha/sides.py).
-MODES = ("kalaha.sides", "kalaha.seven", "kalaha.ringplay")
+# What the flow asks a game's mode, and never which kind of game it is (kalaha/flow/sides.py).
+MODES = ("kalaha.flow.sides", "kalaha.flow.seven", "kalaha.flow.ringplay")
 HOOKS = ("key", "turn", "work", "board", "names", "modules", "two_sides", "pit_keys")
 
 
 @pytest.mark.parametrize(
     "module, name",
     [
-        ("kalaha.game", "Game"),  # the game in progress: board, clock, last turn, the end
-        ("kalaha.game", "Sowing"),  # one sowing shown seed by seed
-        ("kalaha.thinking", "Thinker"),  # the computer's thinking in slices
-        ("kalaha.view", "View"),  # the drawing
+        ("kalaha.flow.game", "Game"),  # the game in progress: board, clock, last turn, the end
+        ("kalaha.flow.game", "Sowing"),  # one sowing shown seed by seed
+        ("kalaha.search.thinking", "Thinker"),  # the computer's thinking in slices
+        ("kalaha.picture.view", "View"),  # the drawing
     ],
 )
 def test_the_apps_parts_are_objects_of_their_own(module, name):
-    from kalaha.app import App
+    from kalaha.flow.app import App
 
     cls = getattr(__import__(module, None, None, (name,)), name)
     app = App()
@@ -55,12 +55,13 @@ def pit_count_branches(path):
 def test_one_game_flow_for_every_kind_of_game():
     # One home for a sowing's end, and no module of the flow asks how many pits a board has or
     # which kind of game it is: it asks the game's mode (App, the screens, the view, the menus).
-    sowing_ends = [p.name for p in KALAHA.glob("*.py") for f in definitions(p) if f.name == "finish_sowing"]
+    sowing_ends = [p.name for p in KALAHA.rglob("*.py") for f in definitions(p) if f.name == "finish_sowing"]
     assert sowing_ends == ["app.py"]
-    branches = {p.stem: pit_count_branches(p) for p in KALAHA.glob("*.py") if p.stem not in PIT_COUNTS}
+    branches = {p.stem: pit_count_branches(p) for p in KALAHA.rglob("*.py") if p.stem not in PIT_COUNTS}
     assert {name: found for name, found in branches.items() if found} == {}
     names = ("app.py", "screens.py", "view.py", "gamemenu.py")
-    flow = "\n".join((KALAHA / name).read_text() for name in names)
+    flow = "\n".join((KALAHA / "flow" / name).read_text() for name in names if name != "view.py")
+    flow += (KALAHA / "picture" / "view.py").read_text()
     for kind in (".puzzle", ".ring ", ".ring:", ".ring)", ".layout"):
         assert "game" + kind not in flow and "g" + kind not in flow, kind
 
@@ -77,6 +78,6 @@ def test_every_mode_has_the_hooks_the_flow_asks_for(module):
 
     mode = importlib.import_module(module)
     assert [hook for hook in HOOKS if not hasattr(mode, hook)] == []
-    from kalaha.puzzles import Puzzle
+    from kalaha.flow.puzzles import Puzzle
 
     assert [hook for hook in HOOKS if not hasattr(Puzzle, hook)] == []

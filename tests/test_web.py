@@ -16,7 +16,7 @@ from vm import ROOT
 
 from host.reading import board_label, read_board, read_lines, screen_kind
 from host.web import BrowserFlash, Web, image_bytes
-from kalaha import notation
+from kalaha.rules import notation
 from tools import web as webtool
 
 pytestmark = (
@@ -501,7 +501,8 @@ def test_a_phone_plays_a_whole_game_by_touch(site, tmp_path):
         frames, web = check_replays(page)
         # The page plays the device's Strong: its turns are the command line's.
         record = notation.record(web.app.game.board)
-        assert record == page.js("kalaha.mp.pyimport('kalaha.notation').record(kalaha.web.app.game.board)")
+        on_page = "kalaha.mp.pyimport('kalaha.rules.notation').record(kalaha.web.app.game.board)"
+        assert record == page.js(on_page)
         packed = os.path.exists(os.path.join(page.folder, webtool.TABLE + ".gz"))
         table = unpacked_table(page.folder) if packed else str(tmp_path / "none.kdb")
         assert_command_line_turns(
@@ -875,8 +876,8 @@ def test_a_first_visit_fetches_the_build_once_a_new_build_is_said_and_a_file_say
 
 def test_the_page_gets_the_device_files_and_its_front_end():
     files = webtool.python_files()
-    assert "host/web.py" in files and "hw/layout.py" in files and "kalaha/app.py" in files
-    assert "kalaha/searchcore.py" in files and "kalaha/puzzles.txt" in files
+    assert "host/web.py" in files and "hw/layout.py" in files and "kalaha/flow/app.py" in files
+    assert "kalaha/search/searchcore.py" in files and "kalaha/puzzles.txt" in files
     for host_only in ("kalaha/cli.py", "kalaha/reading.py", "hw/desktop.py", "hw/macropad.py", "code.py"):
         assert host_only not in files
     for host_only in ("host/cli.py", "host/reading.py", "host/desktop.py", "host/match.py"):
@@ -1112,7 +1113,7 @@ def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_p
     # the computer's turns from `python -m kalaha move`; all with the endgame
     # table where make device built it (the simulator opens it: host.cli_ai.table_path).
     from host.cli_ai import table_path
-    from kalaha.endgame import open_table
+    from kalaha.search.endgame import open_table
 
     table, _why = open_table(table_path())
     if table is not None:
@@ -1125,7 +1126,7 @@ def test_the_page_and_the_simulator_play_strongs_turns_as_the_command_line(tmp_p
     # Real work a frame: the device's thinking frame, its slices until THINK_FRAME_MS less a slice
     # and its guard at the device's speed (host.deviceclock).
     from host.deviceclock import NODE_MS
-    from kalaha.thinking import SLICE_GUARD_MS, SLICE_NODES, THINK_FRAME_MS
+    from kalaha.search.thinking import SLICE_GUARD_MS, SLICE_NODES, THINK_FRAME_MS
 
     spent = statistics.median(thinking) * NODE_MS
     assert THINK_FRAME_MS - SLICE_GUARD_MS - SLICE_NODES * NODE_MS <= spent <= THINK_FRAME_MS, thinking
@@ -1146,7 +1147,7 @@ def test_a_computer_seat_of_three_players_thinks_a_frames_worth_in_every_frame()
     web.choose("3-4 players")
     web.choose("Level", "strong")
     web.choose("Start game")
-    import kalaha.ringplay as ringplay  # (the one the app imported: App.go lets go any other)
+    import kalaha.flow.ringplay as ringplay  # (the one the app imported: App.go lets go any other)
 
     for k in range(11, -1, -1):  # Blue, the person, sows the first pit that can
         web.key(k)

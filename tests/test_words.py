@@ -7,8 +7,8 @@ from drivers import Driver, RingDriver, start_vs_computer
 from host.reading import app_lines as lines
 from host.reading import app_words as words
 from kalaha import NORTH, SOUTH
-from kalaha.app import view_key_of_pit
-from kalaha.screens import GAME, GAME_MENU, MENU, SETTINGS
+from kalaha.flow.app import view_key_of_pit
+from kalaha.flow.screens import GAME, GAME_MENU, MENU, SETTINGS
 
 
 def test_a_new_knob_position_replaces_an_old_message_at_once():
@@ -73,7 +73,7 @@ def test_the_next_seat_is_named_once_the_last_seed_has_landed():
 
 def _extra(rp, b, pit):
     """True when `pit` ends in its seat's store (the seat would sow again)."""
-    from kalaha.ring import RingBoard
+    from kalaha.rules.ring import RingBoard
 
     copy = RingBoard(b.seats, b.pits, 4, b.capture_from, b.first, undoable=False)
     copy.cells[:] = b.cells

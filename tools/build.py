@@ -120,7 +120,9 @@ def _compile_or_copy(source, rel, compiled, root=DRIVE):
     if compiled and rel != "code.py":
         dst = os.path.join(root, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        mpycross.compile_mpy(source, dst, name=rel)
+        # Its tracebacks' file name: the module's own ("kalaha.flow.app"), a name the heap holds
+        # anyway (a path would be one more: 0.3 KB in all).
+        mpycross.compile_mpy(source, dst, name=rel[:-3].replace("/", "."))
     else:
         dst = os.path.join(root, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -149,7 +151,7 @@ def put_libraries(root, compiled=True, libraries=None):
 
 ENDGAME_SEEDS = 14  # the table's limit: see docs/decisions.md (the endgame table) for why
 ENDGAME_CACHE = os.path.join(ROOT, "build", "endgame-6x%d.kdb" % ENDGAME_SEEDS)
-ENDGAME_SOURCES = ("tools/endgame_db.py", "kalaha/endgame.py")
+ENDGAME_SOURCES = ("tools/endgame_db.py", "kalaha/search/endgame.py")
 
 
 def endgame_table(out):

@@ -209,7 +209,7 @@ def frame(path):
 
 
 def picture_frame(picture):
-    """An OLED picture (64 rows of 128 values) as a frame's bytes (kalaha.frame's page order)."""
+    """An OLED picture (64 rows of 128 values) as a frame's bytes (kalaha.picture.frame's page order)."""
     buf = bytearray(1024)
     for y in range(64):
         for x in range(128):
@@ -369,8 +369,8 @@ def ponder_steps(level, wait_ms, player="expert", table_path=None):
     from host.analysis import device_player, device_turn
     from host.cli_ai import endgame_table
     from kalaha import SOUTH, Board
-    from kalaha.app import ANIM_SPEEDS
-    from kalaha.view import view_key_of_pit
+    from kalaha.flow.app import ANIM_SPEEDS
+    from kalaha.picture.view import view_key_of_pit
 
     sow_ms = ANIM_SPEEDS[1]  # (the settings' default speed)
     board = Board()
@@ -407,10 +407,10 @@ def puzzle_steps():
     each after a report and marked -> the game menu's Hint -> two reports on the puzzle's board.
     Each mark's next report has the marked event's frame as its slowest candidate."""
     from kalaha import SOUTH
-    from kalaha.ai import LEVELS
-    from kalaha.app import ANIM_SPEEDS
-    from kalaha.puzzles import NO_MOVE, Puzzle, read
-    from kalaha.view import view_key_of_pit
+    from kalaha.flow.app import ANIM_SPEEDS
+    from kalaha.flow.puzzles import NO_MOVE, Puzzle, read
+    from kalaha.picture.view import view_key_of_pit
+    from kalaha.search.ai import LEVELS
     from tools.puzzles import lowest_turn
 
     sow_ms = ANIM_SPEEDS[1]  # (the settings' default speed)
@@ -475,9 +475,9 @@ def smoke(firmware=None, drive=DRIVE, name="smoke"):
 
 def expected_lines(level_clicks, first_key):
     """What the display should show at the smoke run's pictures, from the same events in CPython."""
-    from kalaha.app import App
-    from kalaha.memflash import MemoryFlash
-    from kalaha.store import Store
+    from kalaha.flow.app import App
+    from kalaha.saved.memflash import MemoryFlash
+    from kalaha.saved.store import Store
 
     app = App(store=Store(MemoryFlash()))  # a blank nvm, as on the emulator: the help first
     now = [0]

@@ -1,4 +1,4 @@
-"""Build the endgame table (kalaha/endgame.py reads it): every position with few seeds, solved.
+"""Build the endgame table (kalaha/search/endgame.py reads it): every position with few seeds, solved.
 
 Host-only (numpy). `python -m tools.endgame_db --pits 6 --seeds 14 OUT` writes the file; the
 tests build small tables with the same code and check them against brute force.
@@ -20,7 +20,7 @@ from math import comb
 import numpy as np
 
 from kalaha.compat import crc32
-from kalaha.endgame import BLOCK, HEADER, MAGIC
+from kalaha.search.endgame import BLOCK, HEADER, MAGIC
 
 
 def size(pits, max_seeds):
@@ -41,7 +41,7 @@ def compositions(n, k):
 
 
 class Ranks:
-    """The ranking of kalaha.endgame.Ranker, vectorised."""
+    """The ranking of kalaha.search.endgame.Ranker, vectorised."""
 
     def __init__(self, pits, max_seeds):
         k = 2 * pits
@@ -160,7 +160,7 @@ def _best(cells, n, p, ring, ranks, gain, empty_capture, alga):
 
 
 def write(path, gain, pits, max_seeds, empty_capture=False, alga=False):
-    """The file kalaha.endgame.EndgameTable reads: header, two values a byte, a CRC per block."""
+    """The file kalaha.search.endgame.EndgameTable reads: header, two values a byte, a CRC per block."""
     count = len(gain)
     values = gain.astype(np.uint8)
     if count % 2:

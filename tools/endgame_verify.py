@@ -9,8 +9,8 @@ import time
 
 from host.analysis import solve
 from kalaha import SOUTH, Board
-from kalaha.ai import Search
-from kalaha.endgame import EndgameTable
+from kalaha.search.ai import Search
+from kalaha.search.endgame import EndgameTable
 
 t = EndgameTable(sys.argv[1] if len(sys.argv) > 1 else "build/endgame-6x14.kdb").verify_all()
 rng = random.Random(2026)

@@ -19,8 +19,9 @@ import time
 
 import numpy as np
 
-from kalaha.board import NORTH, SOUTH
-from kalaha.endgame import HEADER, Damaged, EndgameTable
+from host.match import positions
+from kalaha.rules.board import NORTH, SOUTH
+from kalaha.search.endgame import HEADER, Damaged, EndgameTable
 
 try:
     from numba import njit
@@ -43,14 +44,14 @@ STORE = 6
 MAX_PLY = 512
 
 
-# ranking: the table's limit, then kalaha.endgame.Ranker.words: where a count of seeds starts
+# ranking: the table's limit, then kalaha.search.endgame.Ranker.words: where a count of seeds starts
 # among the ranks (n = 0 .. limit + 1), then the rank's terms C(s + k, k + 1).
 WIDTH = 2 * P
 
 
 @njit(cache=True)
 def _rank(c, ranking):
-    """kalaha.endgame.Ranker.rank for a mover-first position (-1: more seeds than the table)."""
+    """kalaha.search.endgame.Ranker.rank for a mover-first position (-1: more seeds than the table)."""
     max_seeds = ranking[0]
     terms = max_seeds + 3  # where C(s + k, k + 1) starts, at k * (max_seeds + 1) + s
     prefix = 0
@@ -200,7 +201,7 @@ class Solver:
     """Exact margins of 6-pit positions (default rules) with the endgame table at the leaves."""
 
     def __init__(self, table_path, tt_bits=24):
-        # kalaha.endgame reads and checks the file (its header, every block's CRC): a damaged
+        # kalaha.search.endgame reads and checks the file (its header, every block's CRC): a damaged
         # table is refused here as on the device, never trusted.
         try:
             table = EndgameTable(table_path, pits=P).verify_all()
@@ -247,8 +248,7 @@ class Solver:
 
 
 def main(argv=None):
-    """Time the solver on positions from games (tools.quality), `--low`..`--high` seeds."""
-    from tools.quality import positions
+    """Time the solver on positions from games (host.match.positions), `--low`..`--high` seeds."""
 
     parser = argparse.ArgumentParser(prog="python -m tools.exact", description=main.__doc__)
     parser.add_argument("table")

@@ -1,4 +1,4 @@
-"""Compile tools/font.txt (the fonts drawn as text) into kalaha/glyphs.py (byte columns).
+"""Compile tools/font.txt (the fonts drawn as text) into kalaha/picture/glyphs.py (byte columns).
 
 Host-only: `python -m tools.fontgen` writes the module; `--check` exits 1 when it is stale.
 """
@@ -9,7 +9,7 @@ import sys
 from tools.manifest import ROOT
 
 SOURCE = os.path.join(ROOT, "tools", "font.txt")
-TARGET = os.path.join(ROOT, "kalaha", "glyphs.py")
+TARGET = os.path.join(ROOT, "kalaha", "picture", "glyphs.py")
 FIRST, LAST = 32, 126
 
 
@@ -78,7 +78,7 @@ def module(text):
         '"""\n\n'
         "# ASCII 32..126, six columns each: the 5x7 glyph (descenders in row 8) and a blank column.\n"
         "TEXT = (\n%s\n)\n"
-        "# 0..9, three columns each of a 3x5 digit: kalaha.frame draws them at 2x, 3x and 4x.\n"
+        "# 0..9, three columns each of a 3x5 digit: kalaha.picture.frame draws them at 2x, 3x and 4x.\n"
         "DIGITS = (\n%s\n)\n" % (literal(text_bytes), literal(digit_bytes))
     )
 
@@ -90,7 +90,7 @@ def main(argv=None):
     if "--check" in argv:
         with open(TARGET) as f:
             if f.read() != wanted:
-                print("kalaha/glyphs.py is stale: run python -m tools.fontgen")
+                print("kalaha/picture/glyphs.py is stale: run python -m tools.fontgen")
                 return 1
         return 0
     with open(TARGET, "w") as f:

@@ -16,8 +16,25 @@ import tempfile
 from tools import emulate
 from tools.build import DRIVE
 
-MODULES = ("hint", "choices", "movelist", "setup", "coach", "records", "menus", "gamemenu", "puzzles")
-HELD = ("kalaha.app", "kalaha.ai", "kalaha.endgame", "kalaha.store", "kalaha.thinking", "hw.macropad")
+MODULES = (
+    "search.hint",
+    "saved.choices",
+    "picture.movelist",
+    "flow.setup",
+    "search.coach",
+    "flow.records",
+    "flow.menus",
+    "flow.gamemenu",
+    "flow.puzzles",
+)
+HELD = (
+    "kalaha.flow.app",
+    "kalaha.search.ai",
+    "kalaha.search.endgame",
+    "kalaha.saved.store",
+    "kalaha.search.thinking",
+    "hw.macropad",
+)
 
 CODE = """import gc, sys, board, supervisor
 board.DISPLAY.auto_refresh = False  # (a refresh of the console in an import would be timed too)
@@ -33,7 +50,8 @@ for name in %(names)r:
         gc.collect()
         out.append("IMPORT %%s %%d ms %%d bytes" %% (name, t, free - gc.mem_free()))
         del sys.modules[name]
-        delattr(sys.modules["kalaha"], name[7:])
+        package, _dot, leaf = name.rpartition(".")
+        delattr(sys.modules[package], leaf)
 print("\\n".join(out))
 print("IMPORTS DONE")
 """

@@ -14,8 +14,8 @@ import argparse
 import random
 import sys
 
-from kalaha.board import SOUTH
-from kalaha.endgame import EndgameTable
+from kalaha.rules.board import SOUTH
+from kalaha.search.endgame import EndgameTable
 
 
 def sample(table, count, rng, low=8, high=14):

@@ -9,14 +9,14 @@ import os
 import sys
 import tempfile
 
-from kalaha.screens import RESULT_GRACE_MS
+from kalaha.flow.screens import RESULT_GRACE_MS
 from tools import micropython
 from tools.build import DRIVE
 
 # The whole session may have no more of the game's in use than this after any collection between
 # frames: the MacroPad's DEVICE_HEAP_KB less this is what the device keeps free at worst
 # (docs/performance.md, "Memory").
-BUDGET_KB = 115
+BUDGET_KB = 116
 
 RESULT_WAIT = RESULT_GRACE_MS + 100  # a result screen takes no input this long (App.hold)
 
@@ -198,6 +198,8 @@ STANDIN_MODULES = (
     "adafruit_pixelbuf",
     "microcontroller",
 )
+
+
 def play(steps=SESSION, heap_kb=BUDGET_KB, drive=DRIVE, max_frames=60000, nvm=None, timeout=3600, every=1):
     """Start `drive`'s game in the VM with the stand-ins and play `steps`.
 
@@ -239,7 +241,11 @@ def run_on_drive(script, heap=1 << 20, drive=DRIVE, nvm=None, timeout=600):
                 g.write(f.read())
         copy.append((data, VM_DATA))
         got = micropython.run(
-            script, path=("", VM_DRIVE + "/lib", VM_STANDINS), copy=copy, cwd=VM_DRIVE, heap=heap,
+            script,
+            path=("", VM_DRIVE + "/lib", VM_STANDINS),
+            copy=copy,
+            cwd=VM_DRIVE,
+            heap=heap,
             back=[(VM_DATA, data)],
             timeout=timeout,
         )
@@ -291,8 +297,8 @@ def objects():
     from hw.macropad import Sound
     from hw.startup import open_store
     from hw.screen import Oled
-    from kalaha.app import App
-    from kalaha.endgame import CHUNK, open_table
+    from kalaha.flow.app import App
+    from kalaha.search.endgame import CHUNK, open_table
     def keys():
         made["keys"] = keypad.Keys((board.KEY1,) * 13, value_when_pressed=False, pull=True, max_events=32)
     def pixels():
@@ -346,20 +352,21 @@ def first():
 """
 
 MODULES = (
-    "kalaha.board",
+    "kalaha.rules.board",
     "kalaha.compat",
-    "kalaha.ai",
-    "kalaha.clock",
-    "kalaha.store",
-    "kalaha.glyphs",
-    "kalaha.frame",
-    "kalaha.draw",
-    "kalaha.game",
-    "kalaha.screens",
-    "kalaha.view",
-    "kalaha.endgame",
-    "kalaha.thinking",
-    "kalaha.app",
+    "kalaha.search.ai",
+    "kalaha.saved.clock",
+    "kalaha.saved.journal",
+    "kalaha.saved.store",
+    "kalaha.picture.glyphs",
+    "kalaha.picture.frame",
+    "kalaha.picture.draw",
+    "kalaha.flow.game",
+    "kalaha.flow.screens",
+    "kalaha.picture.view",
+    "kalaha.search.endgame",
+    "kalaha.search.thinking",
+    "kalaha.flow.app",
     "neopixel",
     "hw.screen",
     "hw.macropad",

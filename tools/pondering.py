@@ -3,9 +3,9 @@
 Host-only (`python -m tools.pondering`). Games against Expert (or --level), the person played by
 another level's whole turns (host.analysis.device_turn), who thinks --think seconds before each
 turn. The device is modelled frame by frame as host/deviceclock.py models it for the simulator
-and the page: a frame every 20 ms, whose search slices (kalaha.thinking.Thinker.slices, the
+and the page: a frame every 20 ms, whose search slices (kalaha.search.thinking.Thinker.slices, the
 device's SLICE_NODES) run while the device's clock, a node costing NODE_MS, says the frame has
-room. While the person thinks, the thinker ponders (kalaha.ponder: the prediction, then the
+room. While the person thinks, the thinker ponders (kalaha.search.ponder: the prediction, then the
 reply) in every frame; when they have sowed their turn the computer's turn begins as on the
 device (Thinker.start_move: the foreseen search goes on, any other begins afresh) and its frames
 run until it has decided. Prints, per think time: the computer's turns, those foreseen, the
@@ -20,9 +20,9 @@ import sys
 from host.analysis import device_player, device_turn
 from host.deviceclock import NODE_MS
 from host.match import even_openings
-from kalaha import notation
-from kalaha.endgame import EndgameTable
-from kalaha.thinking import SLICE_NODES, Thinker
+from kalaha.rules import notation
+from kalaha.search.endgame import EndgameTable
+from kalaha.search.thinking import SLICE_NODES, Thinker
 
 FRAME_MS = 20  # a frame every 20 ms, as the simulator and the page step the app
 

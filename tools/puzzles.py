@@ -27,10 +27,10 @@ import sys
 import time
 
 from host.analysis import device_player, device_turn, think
-from kalaha import notation
-from kalaha.ai import Search
-from kalaha.board import NORTH, SOUTH, Board
-from kalaha.puzzles import NO_MOVE, THEMES
+from kalaha.flow.puzzles import NO_MOVE, THEMES
+from kalaha.rules import notation
+from kalaha.rules.board import NORTH, SOUTH, Board
+from kalaha.search.ai import Search
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "kalaha", "puzzles.txt")
@@ -374,7 +374,7 @@ def later_field(later):
 
 
 def line_of(p):
-    """A puzzle as its line in the file (kalaha.puzzles.parse reads it)."""
+    """A puzzle as its line in the file (kalaha.flow.puzzles.parse reads it)."""
     values = ",".join("x" if p["values"][k] == NO_MOVE else str(p["values"][k]) for k in range(6))
     return "%s %s %d %s %d %d %s" % (
         ",".join(str(x) for x in p["cells"]),
@@ -468,12 +468,12 @@ def write(puzzles, path, header):
 
 
 HEADER = (
-    "Pocket Kalaha's puzzles (kalaha/puzzles.py reads them; tools/puzzles.py makes them: make",
+    "Pocket Kalaha's puzzles (kalaha/flow/puzzles.py reads them; tools/puzzles.py makes them: make",
     "puzzles). A line a puzzle, easiest first; fields separated by a space:",
     "the 14 cells (South's pits 1..6 and store, North's pits 1..6 and store; South to move),",
     "the best whole turns (pits, ',' between turns; the first is the answer shown), South's",
     "final margin after it with perfect play, each first sowing's margin (pit 1..6; x: empty",
-    "pit), the theme (kalaha.puzzles.THEMES), the grade (larger is harder) and the later",
+    "pit), the theme (kalaha.flow.puzzles.THEMES), the grade (larger is harder) and the later",
     "sowings' margins: after each start of a best turn that sows again, the margin of each",
     "sowing that leaves the best turns there ('5:4=4;56:1=2,4=6': after 5, 4 leaves 4; after",
     "5-6, 1 leaves 2 and 4 leaves 6; '-': none).",
@@ -486,7 +486,7 @@ def replies(path, exact, table, level, log):
     as the device plays it at `level` (host.analysis.device_turn, the device's budgets) against
     North's best by the exact margins. Returns (replies, best ones, [(puzzle, pit, best, got)])."""
     from host.analysis import device_player
-    from kalaha.puzzles import parse
+    from kalaha.flow.puzzles import parse
 
     def margin(b):
         return b.store(SOUTH) - b.store(NORTH) if b.to_move is None else exact.value(b, SOUTH)
@@ -522,7 +522,7 @@ def add_later(path, out, exact, log=None):
     """The puzzle file `path` written to `out` with each puzzle's later sowings' margins made
     again (Exact.later, the last field; a file of six fields gets it): the same puzzles in the
     same order, their other fields as they were, the header HEADER."""
-    from kalaha.puzzles import parse
+    from kalaha.flow.puzzles import parse
 
     with open(path) as f:
         lines = [line.split() for line in f if line.strip() and not line.startswith("#")]

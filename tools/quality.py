@@ -12,42 +12,14 @@ takes minutes a position: --compiled scores with tools.exact (numba), the same v
 """
 
 import argparse
-import random
 import sys
 import time
 
 from host.analysis import best_turn, device_player, solve
-from kalaha.ai import LEVEL_NAMES, Search
-from kalaha.board import NORTH, SOUTH, Board
-from kalaha.endgame import EndgameTable
-
-
-def seeds_in_pits(b):
-    return sum(b.row(SOUTH)) + sum(b.row(NORTH))
-
-
-def positions(count, low, high, seed, levels=LEVEL_NAMES):
-    """Positions from games between random `levels`, `low`..`high` seeds in the pits, 2+ moves."""
-    rng = random.Random(seed)
-    out = []
-    player = device_player()  # (the device's thinker, no table)
-    while len(out) < count:
-        b = Board()
-        for _ in range(rng.randint(2, 6)):
-            if b.to_move is None:
-                break
-            b.push(rng.choice([m for m in b.legal_moves() if m]))
-        pair = (rng.choice(levels), rng.choice(levels))
-        while b.to_move is not None and len(out) < count:
-            n = seeds_in_pits(b)
-            if n < low:
-                break
-            if n <= high and len([m for m in b.legal_moves() if m]) > 1 and rng.random() < 0.3:
-                out.append(b.copy())
-            pits, *_ = best_turn(b, player, level=pair[b.to_move], seed=rng.randint(1, 1 << 20))
-            for pit in pits:
-                b.push(pit)
-    return out
+from host.match import positions
+from kalaha.rules.board import NORTH, SOUTH
+from kalaha.search.ai import LEVEL_NAMES, Search
+from kalaha.search.endgame import EndgameTable
 
 
 def exact_values(b, table, search, compiled=None):

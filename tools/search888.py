@@ -5,12 +5,12 @@ same positions in the same MicroPython VM run (tools/vmbench.py). Never on the d
 
 from array import array
 
-from kalaha.board import SOUTH
 from kalaha.compat import const
+from kalaha.rules.board import SOUTH
 
-# ----- the buffers' layout (kalaha.ai.Search allocates them once) --------------------------------
+# ----- the buffers' layout (kalaha.search.ai.Search allocates them once) --------------------------------
 # (Names with a leading _: MicroPython then keeps a const out of the module's globals, off the
-# heap. kalaha.ai has the ones it needs, the same: tests/test_ai.py checks.)
+# heap. kalaha.search.ai has the ones it needs, the same: tests/test_ai.py checks.)
 # b (bytearray): the board's cells first (so the endgame table reads them as they are), scratch
 # for ordering, then 16 bytes per ply.
 _CAPS = const(16)  # 8 bytes: captures found while ordering
@@ -68,7 +68,7 @@ _KEY1 = const(6)  # the position's two 24-bit hashes (_KEY2 -1: not to be stored
 _KEY2 = const(7)
 _UNDO = const(8)  # how the sowing that led here is undone (its code, below)
 
-# ranks (array 'i'): the endgame table's ranking numbers (kalaha.endgame.Ranker.words: where each
+# ranks (array 'i'): the endgame table's ranking numbers (kalaha.search.endgame.Ranker.words: where each
 # count of seeds starts among the ranks, then the rank's terms), read only when _TMAX >= 0.
 
 # t (array 'i'): the transposition table, two words a slot: the stored key (h2 and h1's top 6
@@ -271,7 +271,7 @@ def run(b, w, t, ranks):
                     value = 0
                 state = _ST_RETURN
             elif d and tmax >= 0 and total - b[sstore] - b[nstore] <= tmax:
-                # Few enough seeds for the endgame table: its rank here (as kalaha.endgame.
+                # Few enough seeds for the endgame table: its rank here (as kalaha.search.endgame.
                 # Ranker.rank: the mover's pits, then the other's, stars and bars), looked up
                 # in the probe cache; on a miss the caller reads the file (_PROBE) and sets
                 # _GAIN.
@@ -583,14 +583,13 @@ def run(b, w, t, ranks):
     return why
 
 
-
 _run = run
 
 HALF = const(2)  # turn_depth: an extra-turn sowing costs half a ply
 INF = const(30000)
 # What an endgame-table probe counts against the budget: about its device time in nodes.
 _PROBE_NODES = const(2)
-# The probe cache's slots: one, since a hit counts as much as a miss (kalaha.searchcore).
+# The probe cache's slots: one, since a hit counts as much as a miss (kalaha.search.searchcore).
 _CACHE_SLOTS = const(1)
 # A level's endgame budget applies once the pits hold at most this many seeds more than its
 # endgame table covers (21 with the device's 14): the table is a few sowings away, so a node
@@ -610,12 +609,12 @@ _NO_RANKS = array("i", [0])
 class Search:
     """One reusable searcher. start() a position, then step() until it returns True.
 
-    Its state lives in three buffers allocated here, which kalaha.searchcore.run() steps
+    Its state lives in three buffers allocated here, which kalaha.search.searchcore.run() steps
     through: `bytes` (the board's cells, then the stack's sides, moves and lines), `words`
     (32-bit: the registers, the stack's scores, depths and keys) and `tt` (the transposition
     table: a slot's stored key, h2 and h1's top six bits or -1, and its data word; then the
     probe cache: the endgame table's ranks and values). run() also reads the table's ranking
-    numbers (kalaha.endgame.Ranker.words).
+    numbers (kalaha.search.endgame.Ranker.words).
     """
 
     def __init__(self, tt_bits=_TABLE_BITS, max_ply=MAX_PLY, cache_slots=_CACHE_SLOTS):
@@ -626,7 +625,7 @@ class Search:
         m = max_ply
         self.max_ply = m
         self.bytes = bytearray(_BYTES + m * _PLY_BYTES)
-        # The transposition table's slots, then the probe cache's (kalaha.searchcore).
+        # The transposition table's slots, then the probe cache's (kalaha.search.searchcore).
         self.cache_at = 2 * size
         slots = cache_slots
         try:
@@ -694,7 +693,7 @@ class Search:
         costs: False a whole ply, True nothing (depth counts turns), HALF half a ply; nodes: total node
         budget; noise: Easy's random error in seeds, from the integer `seed`; exact: score
         only finished games (the solver); table: an endgame table
-        (kalaha.endgame) whose exact values end the search wherever few enough seeds are left;
+        (kalaha.search.endgame) whose exact values end the search wherever few enough seeds are left;
         stop_early: never begin an iteration the node budget is not expected to finish;
         probe_nodes: what a probe of the table counts against the budget; hit_nodes: what one
         the probe cache answers counts (None: the same).

@@ -4,13 +4,13 @@ Not for the device. It times everything with ticks_ms and prints one JSON object
 published calibration loop last, so the times can be scaled to the RP2040's. It also races commit
 888e376's search (tools/search888.py, the search before issue 58) against today's on the same
 positions in the same run: their nodes a second, with big slices and with each one's slices on
-the device (kalaha.thinking's loop), alternated round by round, the fastest round of each kept.
+the device (kalaha.search.thinking's loop), alternated round by round, the fastest round of each kept.
 """
 
-from kalaha import notation
-from kalaha.ai import HALF, LEVEL_NAMES, Search, start_level
-from kalaha.board import Board
-from kalaha.thinking import SLICE_NODES, Thinker
+from kalaha.rules import notation
+from kalaha.rules.board import Board
+from kalaha.search.ai import HALF, LEVEL_NAMES, Search, start_level
+from kalaha.search.thinking import SLICE_NODES, Thinker
 
 try:
     from time import ticks_diff, ticks_ms  # type: ignore[attr-defined]
@@ -48,7 +48,7 @@ RACE = (
     "1 2 5 3 2 1-4 1 3 4 2 5-6 3 2",
 )
 RACE_NODES = 12000
-OLD_SLICE = 4  # commit 888e376's kalaha.thinking.SLICE_NODES
+OLD_SLICE = 4  # commit 888e376's kalaha.search.thinking.SLICE_NODES
 RACE_ROUNDS = 5
 
 

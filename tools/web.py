@@ -29,14 +29,14 @@ PACKED = (TABLE, BUNDLE, "micropython.wasm")
 SERVICE_WORKER = "sw.js"  # web/sw.js, its build's hash and files written in (offline after a visit)
 RULES = os.path.join(ROOT, "docs", "RULES.md")  # the rule book, as rules.html beside the page
 # Beyond the device's files: the page's front end (host/: never on the device), and the records
-# as text (kalaha.notation: off the device's drive, its names would fill the pools; the page's
+# as text (kalaha.rules.notation: off the device's drive, its names would fill the pools; the page's
 # tests read the game's record with it).
 WEB_FILES = (
     "host/__init__.py",
     "host/web.py",
     "host/keycaps.py",
     "host/deviceclock.py",
-    "kalaha/notation.py",
+    "kalaha/rules/notation.py",
 )
 # Device files the page never imports: the MacroPad's own front end and start-up.
 NOT_ON_THE_PAGE = ("code.py", "hw/macropad.py", "hw/startup.py", "hw/screen.py", "hw/music.py")

@@ -327,7 +327,7 @@ function beep(text) {
   window.kalaha.beeps++;
 }
 
-// ----- the background music: host/web.py hands each note's start and end (kalaha.music) ---------
+// ----- the background music: host/web.py hands each note's start and end (kalaha.picture.music) ---------
 
 let voice = null;
 

@@ -122,10 +122,10 @@ _FONT = [None]
 
 
 def _font():
-    """The game's own font (kalaha.glyphs, 6 bytes a character from 32 on) as the panel's pages
+    """The game's own font (kalaha.picture.glyphs, 6 bytes a character from 32 on) as the panel's pages
     are read, its top bit cleared; made once and counted as the driver's (OWN)."""
     if _FONT[0] is None:
-        from kalaha.glyphs import TEXT  # (the game's: the driver keeps no table of its own)
+        from kalaha.picture.glyphs import TEXT  # (the game's: the driver keeps no table of its own)
 
         before = gc.mem_alloc()
         _FONT[0] = bytes(b & 0x7F for b in TEXT)
