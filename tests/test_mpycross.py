@@ -64,7 +64,7 @@ def test_a_fresh_clone_builds_the_drive_and_the_bundle_offline(tmp_path):
     files = [os.path.relpath(os.path.join(b, n), drive) for b, _d, ns in os.walk(drive) for n in ns]
     assert "kalaha/rules/board.mpy" in files and "lib/neopixel.mpy" in files and "code.py" in files
     assert [f for f in files if f.endswith(".py")] == ["code.py"]
-    assert (drive / "kalaha" / "board.mpy").read_bytes()[:2] == b"C\x06"
+    assert (drive / "kalaha" / "rules" / "board.mpy").read_bytes()[:2] == b"C\x06"
     assert not os.path.exists(clone / "build" / "wheels")  # (nothing downloaded)
     with zipfile.ZipFile(clone / "build" / "pocket-kalaha.zip") as z:
         assert sorted(n[len("CIRCUITPY/") :] for n in z.namelist() if n != "README.txt") == sorted(files)
