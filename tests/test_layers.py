@@ -14,6 +14,7 @@ PACKAGES = ("kalaha", "hw", "host")
 LAYERS = (
     ("rules", "kalaha.__init__ kalaha.compat kalaha.board kalaha.notation kalaha.ring kalaha.perft"),
     ("search", "kalaha.ai kalaha.searchcore kalaha.ring_ai kalaha.endgame kalaha.hint kalaha.ponder"),
+    ("search", "kalaha.book"),  # (the opening book read from the drive)
     ("search", "kalaha.thinking kalaha.coach"),  # (the search in a frame's slices; the result's coach)
     ("saved data", "kalaha.store kalaha.storeload kalaha.snapshot kalaha.memflash kalaha.choices"),
     ("saved data", "kalaha.clock"),  # (the chess clock saves itself mid-turn into the journal)
