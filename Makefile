@@ -10,6 +10,7 @@
 #   make memory   where the heap goes, and the heap the game needs (MicroPython's VM)
 #   make emulate [LEVEL=strong] [FIRMWARE=...uf2] [MUSIC=1-5] [TURNS=N]   a whole game on the emulated MacroPad, a maintainer's tool: circuitpython.org's firmware (FIRMWARE= or CIRCUITPYTHON_FIRMWARE) and the RP2040 bootrom (RP2040_BOOTROM) from outside the repository; heap, frames, thinking times, the audio DMA (LEVEL=two: two players; ring, ring6: 3 players; seven, two7: 7 pits; puzzles: the main menu's Puzzles, a few tried and stepped; MUSIC: with that tune, chosen in Settings, and in a game against the computer its game menu's Music pushed off and on twice after its first turn, the frames and heap after each push; TURNS: only the computer's first N turns; PONDER=MS: a game whose player plays as Expert and thinks MS before each sowing, the computer's pondering measured)
 #   make puzzles  kalaha/puzzles.txt: the puzzle set, from games between the levels, solved exactly (about 2 minutes)
+#   make book     kalaha/book.txt: the opening book, the first four turns searched deeply, the first solved exactly
 #   make bench    search speed here, and estimated RP2040 times
 #   make web      build/web: the handheld as a web page (MicroPython's WebAssembly port runs the game)
 #   make serve    serve build/web on http://localhost:8000/ (make web && make serve)
@@ -24,7 +25,7 @@ LEVEL ?= strong
 JOBS ?= 2
 PYTEST := $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
-.PHONY: play check test typecheck venv bench puzzles device bundle deploy memory emulate pictures web serve clean
+.PHONY: play check test typecheck venv bench puzzles book device bundle deploy memory emulate pictures web serve clean
 
 $(STAMP): requirements-dev.txt requirements-sim.txt
 	$(PYTHON) -m venv $(VENV)
@@ -92,6 +93,11 @@ bench: $(STAMP)
 # into build/ first when make device has not.
 puzzles: $(STAMP)
 	$(PY) -m tools.puzzles
+
+# The opening book (committed): docs/performance.md, "The opening book". Builds the host's endgame
+# gains (16 seeds, a byte a position) into build/ first.
+book: $(STAMP)
+	$(PY) -m tools.book
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .ruff_cache

@@ -27,12 +27,31 @@ def think(search, board, slice_nodes=256, **options):
             return
 
 
-def device_player(table=None):
+_BOOKS: dict = {}  # the opening books opened, by path (one open file each)
+
+
+def drive_book():
+    """The opening book the drive carries (kalaha/book.txt beside this checkout's kalaha/),
+    opened once, or None without one."""
+    from kalaha.search.book import FILE, Book
+
+    path = __file__.rpartition("host/")[0] + FILE  # (no os.path: MicroPython's VM runs this too)
+    if path not in _BOOKS:
+        try:
+            _BOOKS[path] = Book(path)
+        except (OSError, ValueError):
+            _BOOKS[path] = None
+    return _BOOKS[path]
+
+
+def device_player(table=None, book=True):
     """The device's computer player for the host: its kalaha.search.thinking.Thinker with the endgame
     table `table` (or None) checked whole, as the device's is once its quiet frames have checked
-    it. It may be kept between turns: a turn's first search starts with an empty transposition
-    table on the device too, so a turn depends on its position alone."""
+    it, and the opening book `book` (True: the drive's, drive_book; None: none). It may be kept
+    between turns: a turn's first search starts with an empty transposition table on the device
+    too, so a turn depends on its position alone."""
     player = Thinker(table, None, HOST_SLICE)
+    player.book = drive_book() if book is True else book
     while player.endgame is not None and not player.endgame_checked:
         player.check_table()  # (a table already checked whole takes one call)
     return player
@@ -49,7 +68,8 @@ def device_turn(player, board, level, seed=1):
     device completes within its cap (kalaha.search.ai.LEVELS), and a turn is the same on every machine.
     `seed`: the device's count of games started (Easy's and Medium's noise).
     `board` is left as it was. Returns (pits, score, depth, nodes, exact): the first sowing's
-    score and depth (the table's margin in seeds and 0 when exact, its decision), the turn's nodes.
+    score and depth (the table's margin in seeds and 0 when exact, its decision; the opening
+    book's margin and depth 0 when the book played it, exact when its line is), the turn's nodes.
     """
     work = board.copy()
     side = work.to_move
@@ -60,6 +80,8 @@ def device_turn(player, board, level, seed=1):
     score = depth = 0
     exact = False
     while work.to_move == side:
+        if player.book is not None:
+            player.book.ply = -1  # (a shared book's last answer was another player's)
         player.start_move(work, level, seed, 0)
         root = player.root  # (the table's decision, if it makes this one: move() lets it go)
         pit = player.move(work, level, seed, 0)
@@ -67,7 +89,11 @@ def device_turn(player, board, level, seed=1):
             pit = player.move(work, level, seed, 0)
         if not pits:
             exact = root is not None and player.endgame is not None
-            if exact:
+            book = player.book
+            if book is not None and book.ply == work.ply:  # (the book's sowing)
+                score = book.margin
+                exact = book.exact
+            elif exact:
                 score = root.margin
             else:
                 score = player.search.score

@@ -271,6 +271,9 @@ class Simulator:
         )
         self.clock.app = self.app
         self.app.root = ROOT + os.sep  # (its files found from the code's folder, wherever it runs)
+        from host.analysis import drive_book
+
+        self.app.thinker.book = drive_book()  # (kalaha/book.txt: the drive carries it)
         self.shown = bytes(self.app.frame.buf)  # the last whole frame: what the panel shows
         self.now = 0
         self.font = pygame.font.Font(None, 28)

@@ -101,6 +101,12 @@ class Web:
             columns=MACROPAD.columns,
         )
         self.clock.app = self.app
+        from kalaha.search.book import FILE, Book
+
+        try:  # (kalaha/book.txt beside host/, as the drive has it beside code.py)
+            self.app.thinker.book = Book(__file__.rpartition("host/")[0] + FILE)
+        except (OSError, ValueError):
+            pass  # (the levels search their first turns too)
         self.shown = bytes(self.app.frame.buf)  # the last whole frame: what the panel shows
         self.layout = MACROPAD
         self.down_view = [-1] * 12  # the view key each held physical key pressed

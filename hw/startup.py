@@ -9,6 +9,8 @@ from kalaha.saved.journal import SIZE
 # no longer have 4 KB in one piece. (The store keeps it, and the class of its flash below.)
 STORE_IMAGE = bytearray(SIZE)
 
+import os  # noqa: E402
+
 import board  # noqa: E402
 import keypad  # noqa: E402
 import microcontroller  # noqa: E402
@@ -27,6 +29,7 @@ from kalaha.search.endgame import open_table  # noqa: E402
 # (here, not in hw/macropad.py: only start-up reads them, and its names are let go with it)
 PIXEL_BRIGHTNESS = 0.5  # the app already scales colours by the brightness setting
 ENDGAME_FILE = "endgame.kdb"  # on the drive, beside code.py
+BOOK_FILE = "kalaha/book.txt"  # (kalaha.search.book.FILE: its module is not imported here)
 
 
 class NvmFlash:
@@ -96,6 +99,12 @@ def start():
     app = App(
         store=store, ticks=supervisor.ticks_ms, endgame=endgame, draws_events=False, columns=MACROPAD.columns
     )
+    # The opening book on the drive (kalaha/book.txt): opened in a game's first turns only.
+    try:
+        os.stat(BOOK_FILE)
+        app.thinker.book_file = BOOK_FILE
+    except OSError:
+        print("kalaha: no opening book")  # (the levels search their first turns too)
     yield
     # The menus' actions, imported here rather than at the first menu item chosen: an import
     # takes a frame's whole time on the device (App.go lets them go in games). Not

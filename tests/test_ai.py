@@ -116,7 +116,7 @@ def test_every_level_returns_a_legal_whole_turn_in_many_positions():
 
 
 def test_strong_and_expert_give_legal_turns():
-    player = device_player()
+    player = device_player(book=None)  # (their searches: the opening book's turns, tests/test_book.py)
     for k, board in enumerate(random_positions(24, 12)):  # (Expert's budget: slow in CPython)
         pits, _s, depth, nodes = best_turn(board, player, level=("strong", "expert")[k % 2], seed=k)
         check = board.copy()
@@ -246,7 +246,7 @@ def test_easy_sees_its_whole_turn_and_misjudges_it_by_three_seeds_at_most():
         gains = own_turn_gains(board)
         if not gains or len(gains) < 2:
             continue
-        pits, *_ = best_turn(board, level="easy", seed=k)
+        pits, *_ = best_turn(board, device_player(book=None), level="easy", seed=k)  # (its search's)
         assert gains[pits[0]] >= max(gains.values()) - 2 * LEVELS["easy"].noise
         checked += 1
     assert checked > 30
@@ -418,7 +418,7 @@ def test_the_computers_extra_turn_goes_on_from_its_line_at_once():
     for start in random_positions(200, 41):
         if start.rules() != Board().rules() or start.to_move is None:
             continue
-        pits, *_ = best_turn(start, level="strong", seed=1)
+        pits, *_ = best_turn(start, device_player(book=None), level="strong", seed=1)  # (its search's)
         if len(pits) < 2:
             continue
         board = start.copy()

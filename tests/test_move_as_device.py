@@ -46,10 +46,12 @@ def positions(count, seed):
     return out
 
 
-def device_plays(board, level, seed, table, slice_nodes=SLICE_NODES):
+def device_plays(board, level, seed, table, slice_nodes=SLICE_NODES, book_file=None):
     """The device's whole turn: its Thinker as App drives it (no ticks: one slice a frame), its
-    table checked in quiet frames first, a clock standing still (no time cap)."""
+    table checked in quiet frames first, a clock standing still (no time cap); `book_file`: the
+    opening book's path as hw.startup gives it (Thinker.book_file), or None."""
     thinker = Thinker(table, None, slice_nodes)
+    thinker.book_file = book_file
     while thinker.endgame is not None and not thinker.endgame_checked:
         thinker.check_table()  # (App.tick, a quiet frame)
     b = board.copy()
@@ -90,6 +92,70 @@ def test_move_plays_the_devices_whole_turn(table_file, tmp_path, with_table, cou
             assert answer == device, (level, notation.record(board))
     if table is not None:
         table.close()
+
+
+def test_move_plays_the_devices_turn_from_the_opening_book(table_file):
+    # The first turns, where the drive's opening book answers (kalaha/book.txt, its path given
+    # as hw.startup gives it): every level, Easy's and Medium's noise seeded as the device seeds
+    # it; the turn's later sowings too.
+    from kalaha.search.book import FILE
+
+    rng = random.Random(11)
+    table = EndgameTable(table_file)
+    booked = 0
+    for k in range(12):
+        board = Board()
+        for _ in range(k % 4):  # (0-3 whole turns, random ones)
+            side = board.to_move
+            while board.to_move == side:
+                board.push(rng.choice([m for m in board.legal_moves() if m]))
+        for level in LEVEL_NAMES:
+            device = device_plays(board, level, k, table, book_file=FILE)
+            # (from the book: no search; a noisy level's turn may leave it after an extra turn)
+            assert device[1] == 0 or level in ("easy", "medium")
+            booked += device[1] == 0
+            assert command_line_move(notation.record(board), level, k, table_file) == device
+    assert booked >= 40
+    table.close()
+
+
+def test_a_devices_game_leaves_the_book_where_the_command_line_does(table_file):
+    # One thinker through whole games, as the device keeps it: the book opened at its first
+    # turn, let go once the game passes the book's turns; each computer turn equals `move`'s.
+    import sys
+
+    from kalaha.search.book import FILE
+
+    table = EndgameTable(table_file)
+    rng = random.Random(4)
+    for level in ("medium", "expert"):
+        thinker = Thinker(table, None, SLICE_NODES)
+        thinker.book_file = FILE
+        while not thinker.endgame_checked:
+            thinker.check_table()
+        board = Board()
+        opened = closed = False
+        while board.to_move is not None and board.ply < 24:
+            if board.to_move == NORTH:  # (the computer's turn)
+                pits = []
+                record = notation.record(board)
+                while board.to_move == NORTH:
+                    thinker.start_move(board, level, 3, 0)
+                    while not thinker.move(board, level, 3, 0):
+                        pass
+                    opened |= thinker.book is not None
+                    pits.append(thinker.pit)
+                    board.push(thinker.pit)
+                    thinker.thinking = False
+                    thinker.pit = 0
+                closed |= opened and thinker.book is None and "kalaha.search.book" not in sys.modules
+                assert command_line_move(record, level, 3, table_file)[0] == "-".join(map(str, pits))
+            else:
+                side = board.to_move
+                while board.to_move == side:
+                    board.push(rng.choice([m for m in board.legal_moves() if m]))
+        assert opened and closed
+    table.close()
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ import random
 import pytest
 from drivers import Driver, start_vs_computer
 
-from host.analysis import device_player, device_turn
+from host.analysis import device_player, device_turn, drive_book
 from kalaha import SOUTH, Board
 from kalaha.flow.app import App
 from kalaha.flow.screens import GAME
@@ -75,8 +75,9 @@ def computer_turn(thinker, board, level):
 
 
 def fresh_turn(board, level, table):
-    """The command line's `move --level`: a new player of the device's own."""
-    return device_turn(device_player(table), board, level, SEED)[0]
+    """The command line's `move --level`: a new player of the device's own (without the opening
+    book: the app here has none, its turns are its search's)."""
+    return device_turn(device_player(table, book=None), board, level, SEED)[0]
 
 
 @pytest.mark.parametrize("with_table", [False, True])
@@ -234,6 +235,7 @@ def test_the_pondering_game_on_the_emulator_is_the_hosts_game_played_through_the
 
     steps, stores, turns = emulate.ponder_steps("strong", 2000, player="strong", table_path="/nonexistent")
     app = App(store=Store(MemoryFlash()), slice_nodes=512)
+    app.thinker.book = drive_book()  # (the emulated drive's opening book, as hw.startup opens it)
     now = 0
     turns_seen = 0
     was_thinking = False

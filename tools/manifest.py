@@ -20,8 +20,9 @@ LAYERS = ("rules", "search", "saved", "picture", "flow")
 NOT_ON_THE_DEVICE = ("kalaha/__main__.py", "kalaha/rules/notation.py")
 PACKAGE_FILE = "__init__.py"
 
-# Data files the game reads from the drive as they are (the background music's tunes, the puzzles).
-DEVICE_DATA = ("kalaha/tunes.txt", "kalaha/puzzles.txt")
+# Data files the game reads from the drive as they are (the background music's tunes, the puzzles,
+# the opening book).
+DEVICE_DATA = ("kalaha/tunes.txt", "kalaha/puzzles.txt", "kalaha/book.txt")
 
 # CircuitPython versions the drive is built for: one .mpy format (README, deploy and the bundle read this).
 SUPPORTED_CIRCUITPYTHON = ("9", "10")

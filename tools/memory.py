@@ -33,6 +33,9 @@ SESSION = (
     ("set", "Level:", "expert"),
     ("choose", "Start game"),
     ("mem", "game started"),
+    ("key", 11),  # (a first sowing: the computer answers from the opening book, open meanwhile)
+    ("wait", 3000),
+    ("mem", "in the opening"),
     ("play", "Again:", (11, 10, 9, 8, 7, 6), 150),
     ("mem", "after Expert"),
     ("wait", RESULT_WAIT),  # (the result takes no input in its first second: App.hold)

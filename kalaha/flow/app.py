@@ -408,7 +408,9 @@ class App:
                     continue
                 forget(name)
         if screen == MENU:
-            self.thinker.ready()  # (back after 3-4 players: no game's frame imports it)
+            # (back after 3-4 players: no game's frame imports the search; a game left in its
+            # opening: the book's heap back)
+            self.thinker.ready()
         self.screen = screen
         self.thinker.drop_coach()  # (its words are for the result screen only)
         self.cursor = 0

@@ -26,6 +26,12 @@ CHECK_PATIENCE = const(30)
 SOWING_FLOOR_MS = const(100)
 # Pondering (kalaha.search.ponder) is for the levels whose turn is long enough to be waited for.
 PONDER_LEVELS = ("strong", "expert")
+# The opening book is asked only where its positions can be: its first four turns' sowings come
+# by the 11th ply (10, and a swap) with at most 13 seeds stored (tests/test_book.py counts both).
+_BOOK_PLY = const(11)
+_BOOK_STORED = const(13)
+_BOOK_PITS = const(6)  # kalaha.search.book.PITS, SEEDS: its game (not imported: the gate decides that)
+_BOOK_SEEDS = const(4)
 
 
 class Thinker:
@@ -39,6 +45,11 @@ class Thinker:
         self.search = None  # the two-player search (kalaha.search.ai.Search), made by ready()
         # The front end sizes the slice to its speed; None: the device's.
         self.slice_nodes = slice_nodes or SLICE_NODES
+        # The opening book (kalaha.search.book.Book) or None: its sowings come first. The front end
+        # gives it whole (the host's) or its path as book_file (the device's: opened in a
+        # game's first turns, let go with its code after them and at the main menu).
+        self.book = None
+        self.book_file = None
         self.ready()
         self.ticks = ticks
         self.frame_start = None  # the ticks() reading when this frame began
@@ -67,11 +78,16 @@ class Thinker:
 
     def ready(self):
         """The two-player search made, and its code imported, if a game of 3-4 players let them
-        go: done on the way back to the main menu, so no game's frame imports them."""
+        go: done on the way back to the main menu, so no game's frame imports them. A book of
+        book_file's is let go with its code (there, and past the book's turns: start_move)."""
         if self.search is None:
             from kalaha.search.ai import Search
 
             self.search = Search(max_ply=SEARCH_PLIES)
+        if self.book is not None and self.book_file is not None:
+            self.book.file.close()
+            self.book = None
+            forget("search.book")
 
     def busy(self):
         return self.thinking or self.hinting
@@ -148,6 +164,30 @@ class Thinker:
         self.thinking = True
         self.started = now
         self.pit = 0
+        if (
+            board.ply <= _BOOK_PLY
+            and board.pits == _BOOK_PITS
+            and board.seeds == _BOOK_SEEDS
+            and board.cells[6] + board.cells[13] <= _BOOK_STORED
+            and not board.empty_capture
+            and not board.alga
+        ):
+            if self.book is None and self.book_file is not None:
+                from kalaha.search.book import Book
+
+                try:
+                    self.book = Book(self.book_file)
+                except (OSError, ValueError):
+                    self.book_file = None  # (none on the drive: the levels search)
+            if self.book is not None:
+                self.pit = self.book.move(board, level, seed)
+        else:
+            self.ready()  # (past the book's turns)
+        if self.pit:  # (the opening book knows this position: no search, no nodes)
+            self.turn_ply = -1
+            self.turn_ms = self.turn_nodes = 0
+            self.stop_pondering()
+            return
         cap = LEVELS[level].cap_ms
         if board.ply != self.turn_ply:
             self.turn_ms = self.turn_nodes = 0
