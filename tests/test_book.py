@@ -268,6 +268,30 @@ def test_the_devices_book_is_opened_in_the_first_turns_and_let_go_after_them():
     assert t.book is given
 
 
+def test_the_hint_in_the_books_turns_is_the_books_best():
+    # The game menu's Hint in the first turns: the book's best sowing (a short search preferred S6
+    # at the start, which the book values 3 seeds worse), with the final margin where it is exact.
+    from kalaha.search import hint
+    from kalaha.search.thinking import Thinker
+
+    forget_book()
+    t = Thinker(None, None, 4096)
+    t.book_file = FILE  # (as the device gives it: opened for the hint too)
+    b = Board()
+    assert hint.start(t, b) is True and hint.found(t, b) == (3, "best: S3. win by 8")
+    assert not t.hinting and t.book is not None
+    b.push(3)  # (an extra turn: South again, the book's line goes on)
+    assert hint.start(t, b) is True
+    pit, words = hint.found(t, b)
+    assert pit == 6 and words.startswith("best: S6. ")
+    b = Board(seeds=5)  # (rules no book holds: the short search's)
+    assert hint.start(t, b) is False
+    found = None
+    while found is None:
+        found = hint.found(t, b)
+    assert found[1] == "good move: S%d" % found[0] and t.book is None
+
+
 def forget_book():
     """kalaha.search.book out of sys.modules, as on a device that has not imported it."""
     from kalaha.compat import forget

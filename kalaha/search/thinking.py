@@ -62,6 +62,7 @@ class Thinker:
         self.root = None  # the table's root decision in progress (kalaha.search.endgame.RootDecision)
         self.thinking = False  # for the computer's move
         self.hinting = False  # for the player's hint
+        self.hint_pit = 0  # ... the opening book's, when it knew the position
         self.started = 0  # when the computer began this move
         self.pit = 0  # the computer's decided pit, 0 while it thinks
         self.cap_ms = 0  # ... and the longest it may think (what its turn has left)
@@ -157,13 +158,9 @@ class Thinker:
 
     # ----- the computer's move ------------------------------------------------------------
 
-    def start_move(self, board, level, seed, now):
-        """Begin thinking about the computer's move on `board` at `level`."""
-        from kalaha.search.ai import LEVELS, turn_share
-
-        self.thinking = True
-        self.started = now
-        self.pit = 0
+    def opening_book(self, board):
+        """The opening book where `board` may be in it (opened, and its code imported, the first
+        time), else None; past the book's turns it is let go (ready)."""
         if (
             board.ply <= _BOOK_PLY
             and board.pits == _BOOK_PITS
@@ -179,10 +176,20 @@ class Thinker:
                     self.book = Book(self.book_file)
                 except (OSError, ValueError):
                     self.book_file = None  # (none on the drive: the levels search)
-            if self.book is not None:
-                self.pit = self.book.move(board, level, seed)
-        else:
-            self.ready()  # (past the book's turns)
+            return self.book
+        self.ready()  # (past the book's turns)
+        return None
+
+    def start_move(self, board, level, seed, now):
+        """Begin thinking about the computer's move on `board` at `level`."""
+        from kalaha.search.ai import LEVELS, turn_share
+
+        self.thinking = True
+        self.started = now
+        self.pit = 0
+        book = self.opening_book(board)
+        if book is not None:
+            self.pit = book.move(board, level, seed)
         if self.pit:  # (the opening book knows this position: no search, no nodes)
             self.turn_ply = -1
             self.turn_ms = self.turn_nodes = 0
