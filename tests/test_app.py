@@ -146,6 +146,9 @@ def test_smaller_board_keys_without_pits():
     before = snapshot(a)
     d.press(6)  # your pits are keys 8..11, next to your store: key 6 has no pit
     assert snapshot(a) == before and "no pit" in a.message
+    d.frames(20)
+    d.press(0)  # (nor the top row's first: no pit of anyone's, not "not your pit")
+    assert snapshot(a) == before and a.message == "no pit there"
     d.frames(20)  # (the "not allowed" flash is over)
     assert a.pixels[6] == 0 and a.pixels[7] == 0 and a.pixels[0] == 0 and a.pixels[1] == 0
     # Pit 4 (next to the store) is key 11; the opponent's pit across from your pit 1 is key 2.

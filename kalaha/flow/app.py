@@ -463,11 +463,11 @@ class App:
             self.illegal(key, "not your turn")
             return
         side, pit = pit_of_view_key(key, g.viewer, b.pits)
+        if pit == 0:  # (a key beside 4 or 5 pits, on either side: no pit of anyone's)
+            self.illegal(key, "no pit there")
+            return
         if side != b.to_move:
             self.illegal(key, "not your pit")
-            return
-        if pit == 0:
-            self.illegal(key, "no pit there")
             return
         if not b.is_legal(pit):
             self.illegal(key, "%s%d is empty" % (self.view.pit_letter(g, side), pit))
