@@ -147,6 +147,7 @@ class _Thinker:
     def __init__(self, root):
         self.root = root
         self.hinting = True
+        self.hint_pit = 0  # (not the opening book's)
 
     def root_made(self):
         return True
