@@ -481,8 +481,8 @@ LEVELS = {
     "medium": Level(4, True, 4, 3000, 3000, 1500),
     # (Strong's cap keeps a turn within about 1.5 s, an extra turn's searches included.)
     "strong": Level(60, HALF, 0, 950, 2000, 1400, True),
-    # (Expert's 10,000 near the table: its probes make a node there slower on the device.)
-    "expert": Level(60, HALF, 0, 14000, 10000, 6500, True, True),
+    # (Expert's 8,000 near the table: its probes make a node there slower on the device.)
+    "expert": Level(60, HALF, 0, 14000, 8000, 6500, True, True),
 }
 
 
