@@ -464,6 +464,18 @@ def test_the_knob_walks_the_puzzles_and_wraps_round():
     a.turn(1)
     p.frames(3)
     assert p.label() == "Puzzle 1"
+    # two detents back before a frame: the one before the last; back and forth: where it began
+    a.turn(-1)
+    a.turn(-1)
+    p.frames(3)
+    assert p.label() == "Puzzle %d" % (COUNT - 1)
+    a.turn(2)
+    p.frames(3)
+    assert p.label() == "Puzzle 1"
+    a.turn(-1)
+    a.turn(1)
+    p.frames(3)
+    assert p.label() == "Puzzle 1"
     # turned fast, three detents before a frame: the puzzle where it stops, read once
     reads = []
     real = puzzles.read

@@ -236,9 +236,16 @@ class Puzzle:
             self.again(app)  # (a wrong try's end: North's reply, or the game it ended)
 
     def turn(self, app, delta):
-        """The knob: the next or previous puzzle (before the first: the last)."""
-        n = (self.next if self.next > 0 else self.number) + delta
-        self.next = n if n > 0 else -1  # (-1: the last, counted when it is read)
+        """The knob: the next or previous puzzle (before the first: the last). Before the first
+        the steps count from the end (-1: the last, -2 the one before), the set's size being
+        known only when it is read; steps from there past the end count from the first again."""
+        base = self.next or self.number
+        n = base + delta
+        if base > 0 and n <= 0:
+            n -= 1
+        elif base < 0 and n >= 0:
+            n += 1
+        self.next = n
 
     def work(self, app):
         """The puzzle asked for, read in a frame that drew nothing (a read takes up to 15 ms on
@@ -360,12 +367,13 @@ def solved(store, number):
 
 
 def pick(app, number=0):
-    """Puzzle `number` read (0: the first not solved yet; -1: the last; past the last: the
-    first), or the words saying why there is none (the file missing, damaged or empty)."""
+    """Puzzle `number` read (0: the first not solved yet; -1: the last, -2 the one before; past
+    the last: the first), or the words saying why there is none (the file missing, damaged or
+    empty)."""
     path = app.root + FILE if app.root else FILE
     try:
         if number < 0:
-            number = count(path)
+            number = max(1, count(path) + 1 + number)
         elif not number:
             number = 1
             while solved(app.store, number):
