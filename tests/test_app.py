@@ -329,6 +329,18 @@ def test_settings_menu_changes_every_setting():
     assert a.screen == MENU
 
 
+def test_the_hints_setting_says_what_each_value_does():
+    from host.reading import app_lines
+
+    d = Driver()
+    a = d.app
+    d.choose("Settings")
+    d.choose("Hints")  # (on by default: now off)
+    assert "> Hints: off" in app_lines(a) and app_lines(a)[7] == "keys show no hints"
+    d.choose("Hints")
+    assert "> Hints: on" in app_lines(a) and app_lines(a)[7] == "keys show good moves"
+
+
 def test_swap_is_offered_only_to_two_players():
     d = Driver(swap=True)
     start_vs_computer(d, "easy")

@@ -43,7 +43,7 @@ SETTING_NOTES = (
     ("lone seed stays", "lone seed is stored"),
     ("end: rows to owners", "empty row takes all"),
     "North may swap sides",
-    "keys show good moves",
+    ("keys show no hints", "keys show good moves"),
     "beeps and tones",
     ("5 calm tunes, looped", "game menu: Music off"),
     "keys and display",
