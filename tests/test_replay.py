@@ -225,6 +225,33 @@ def test_a_game_of_three_or_four_lights_the_sowers_pits_in_its_colour():
     assert lit > len(moves)
 
 
+def test_a_game_of_three_or_four_marks_the_sowers_row_while_it_sows(monkeypatch):
+    # Stepped seed by seed, the seat whose sowing is under way is the inverted row (as its pits
+    # are lit and its name said), not the seat that sowed before.
+    from kalaha.picture import ringview
+
+    rng = random.Random(5)
+    store, moves, movers, _seeds = ring_game(3, 4, rng)
+    marked = []
+    real = ringview.draw_rows
+    monkeypatch.setattr(
+        ringview,
+        "draw_rows",
+        lambda f, b, c, mover, *rest: marked.append(mover) or real(f, b, c, mover, *rest),
+    )
+    a = replay(store)
+    r = a.screen
+    r.key(a, 2)  # (a seed a step)
+    checked = 0
+    for k in range(200):
+        a.turn(1)
+        a.tick(100 + 20 * k)
+        if r.seeds >= 0 and r.ply < len(moves):
+            assert marked[-1] == movers[r.ply], (k, r.ply, r.seeds)
+            checked += 1
+    assert checked > 20
+
+
 def finished_two_player_game(seed):
     from drivers import Driver
 

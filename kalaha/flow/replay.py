@@ -309,13 +309,13 @@ class Replay(Page):
             px[k] = scale(SOW_COLOUR, bright, 4 if k == self.unit else 24)
 
     def draw_rows(self, app):
-        """A game of 3-4 players: its rows (the last sower's inverted), the step's words: its
-        seat and pits over its counter, or how the game ended."""
+        """A game of 3-4 players: its rows (the sower's inverted: of the sowing under way, else
+        the last), the step's words: its seat and pits over its counter, or how the game ended."""
         from kalaha.picture.ringview import draw_rows
 
         b = self.board
         frame = app.frame
-        last = mover_at(b, self.ply - 1) if self.ply else -1
+        last = b.to_move if self.seeds >= 0 else (mover_at(b, self.ply - 1) if self.ply else -1)
         draw_rows(frame, b, self.cells, last, self.rows, self.ply * 256 + self.seeds + 1)
         first, second, going = self.words()
         if first == REPLAY_KEYS:
