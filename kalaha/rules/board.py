@@ -49,11 +49,6 @@ MAX_PITS = const(7)
 MAX_SEEDS = const(6)
 
 
-def format_turn(turn):
-    """A turn's sowings as the records write them: '3-6', or 'T' for the swap."""
-    return "-".join("T" if m == SWAP else str(m) for m in turn)
-
-
 class KalahaError(ValueError):
     """Base class of every error the engine raises for bad input."""
 

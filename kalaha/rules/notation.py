@@ -12,8 +12,13 @@ from kalaha.rules.board import (
     IllegalMoveError,
     KalahaError,
     NotationError,
-    format_turn,
 )
+
+
+def format_turn(turn):
+    """A turn's sowings as the records write them: '3-6', or 'T' for the swap (here, not in
+    kalaha.rules.board: the device never writes a record)."""
+    return "-".join("T" if m == SWAP else str(m) for m in turn)
 
 
 def record(board):
