@@ -121,7 +121,7 @@ def _compile_or_copy(source, rel, compiled, root=DRIVE):
         dst = os.path.join(root, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         # Its tracebacks' file name: the module's own ("kalaha.flow.app"), a name the heap holds
-        # anyway (a path would be one more: 0.3 KB in all).
+        # anyway (a path would be one more name a module: docs/performance.md, "Memory").
         mpycross.compile_mpy(source, dst, name=rel[:-3].replace("/", "."))
     else:
         dst = os.path.join(root, rel)

@@ -16,7 +16,7 @@ LAYERS = ("rules", "search", "saved", "picture", "flow")
 # (CircuitPython never runs a package's __main__); kalaha.rules.notation, the text forms, no device
 # module imports; and every package's __init__.py (the layers' a docstring, kalaha's the host's
 # names): without one a folder is a namespace package on CircuitPython 9 and 10, made without
-# reading a file, 0.1-0.2 KB of heap less a package.
+# reading a file, with less heap (docs/performance.md, "Memory").
 NOT_ON_THE_DEVICE = ("kalaha/__main__.py", "kalaha/rules/notation.py")
 PACKAGE_FILE = "__init__.py"
 
